@@ -1,0 +1,91 @@
+import { Link, NavLink, useMatches } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
+import type { Alert } from "~/services/alerts.server";
+import { headerTitle } from "~/utils/route-handle";
+import { AlertToast } from "./alert";
+import { BackButton } from "./back-button";
+import { Icon, type IconName } from "./icons";
+
+export type ShellData = {
+  campus: { id: string; name: string };
+  alert: Alert | null;
+  back: string;
+};
+
+const NAV: { to: string; label: string; icon: IconName }[] = [
+  { to: "/home", label: "Home", icon: "home" },
+  { to: "/search", label: "Search", icon: "search" },
+  { to: "/notifications", label: "Notifications", icon: "bell" },
+  { to: "/profile", label: "Profile", icon: "user" },
+  { to: "/more", label: "More", icon: "more" },
+  { to: "/settings", label: "Settings", icon: "settings" },
+];
+
+/** Hides the mobile header while scrolling down and shows it on the way up (§2). */
+function useHideOnScroll() {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    let lastY = window.scrollY;
+    const onScroll = () => {
+      const y = window.scrollY;
+      ref.current?.classList.toggle("is-hidden", y > lastY && y > 56);
+      lastY = y;
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+  return ref;
+}
+
+export function AppShell({ data, children }: { data: ShellData | undefined; children: ReactNode }) {
+  const matches = useMatches();
+  const { title, back } = headerTitle(matches);
+  const headerRef = useHideOnScroll();
+  const campus = data?.campus ?? { id: "ou", name: "OU" };
+  return (
+    <div className="shell">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <nav className="side-nav" aria-label="Main">
+        <Link to="/home" className="brand">
+          <img src={`/logos/${campus.id}.svg`} alt="" width="32" height="32" />
+          <span>{campus.name} BuySell</span>
+        </Link>
+        <ul>
+          {NAV.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} prefetch="intent">
+                <Icon name={item.icon} />
+                <span>{item.label}</span>
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="column">
+        <header className="top-bar" ref={headerRef}>
+          {back && data ? <BackButton serverTarget={data.back} /> : <span className="top-bar__spacer" />}
+          <h1 className="top-bar__title">{title ?? `${campus.name} BuySell`}</h1>
+          <Link to="/home" className="top-bar__logo" aria-label={`${campus.name} BuySell home`}>
+            <img src={`/logos/${campus.id}.svg`} alt="" width="28" height="28" />
+          </Link>
+        </header>
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+
+      <nav className="bottom-nav" aria-label="Main (mobile)">
+        {NAV.filter((n) => n.to !== "/settings").map((item) => (
+          <NavLink key={item.to} to={item.to} aria-label={item.label}>
+            <Icon name={item.icon} />
+          </NavLink>
+        ))}
+      </nav>
+
+      <div className="alerts">{data?.alert ? <AlertToast key={data.alert.id} alert={data.alert} /> : null}</div>
+    </div>
+  );
+}

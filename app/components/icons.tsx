@@ -1,0 +1,50 @@
+// Small inline icons (24px, stroke). Decorative: the text beside them names the action.
+import type { SVGProps } from "react";
+
+const paths = {
+  home: "M3 11l9-8 9 8M5 10v10h5v-6h4v6h5V10",
+  search: "M11 18a7 7 0 1 1 0-14 7 7 0 0 1 0 14zM21 21l-5-5",
+  bell: "M6 16V11a6 6 0 1 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0",
+  user: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0",
+  more: "M5 12h.01M12 12h.01M19 12h.01",
+  settings: "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19 12a7 7 0 0 0-.1-1.2l2-1.6-2-3.4-2.4 1a7 7 0 0 0-2-1.2L14 3h-4l-.5 2.6a7 7 0 0 0-2 1.2l-2.4-1-2 3.4 2 1.6a7 7 0 0 0 0 2.4l-2 1.6 2 3.4 2.4-1a7 7 0 0 0 2 1.2L10 21h4l.5-2.6a7 7 0 0 0 2-1.2l2.4 1 2-3.4-2-1.6c.1-.4.1-.8.1-1.2z",
+  plus: "M12 5v14M5 12h14",
+  back: "M15 18l-6-6 6-6",
+  check: "M5 13l4 4L19 7",
+  close: "M6 6l12 12M18 6L6 18",
+  comment: "M4 5h16v11H8l-4 4z",
+  bookmark: "M6 3h12v18l-6-4-6 4z",
+  share: "M12 3v12M7 8l5-5 5 5M5 14v6h14v-6",
+} as const;
+
+export type IconName = keyof typeof paths;
+
+export function Icon({ name, ...props }: { name: IconName } & SVGProps<SVGSVGElement>) {
+  return (
+    <svg
+      width="24"
+      height="24"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...props}
+    >
+      <path d={paths[name]} />
+    </svg>
+  );
+}
+
+/** The verified badge (spec §6). */
+export function VerifiedBadge() {
+  return (
+    <svg className="badge" width="16" height="16" viewBox="0 0 24 24" role="img" aria-label="Verified">
+      <circle cx="12" cy="12" r="11" fill="currentColor" />
+      <path d="M7 12.5l3 3 7-7" fill="none" stroke="#fff" strokeWidth="2.5" strokeLinecap="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,48 @@
+import { NavLink } from "@remix-run/react";
+
+/** The More menu (spec §2): General Info, More Stuff, Help & Feedback. */
+export const MORE_SECTIONS = [
+  {
+    title: "General Info",
+    items: [
+      { to: "/more/about", label: "About Me" },
+      { to: "/more/projects", label: "Projects" },
+      { to: "/more/podcast", label: "Podcast" },
+    ],
+  },
+  {
+    title: "More Stuff",
+    items: [
+      { to: "/more/faq", label: "FAQ" },
+      { to: "/more/open", label: "Open" },
+    ],
+  },
+  {
+    title: "Help & Feedback",
+    items: [
+      { to: "/more/help", label: "Contact Me" },
+      { to: "/more/feedback", label: "Feedback" },
+    ],
+  },
+] as const;
+
+export function MoreMenu() {
+  return (
+    <nav className="more-menu" aria-label="More">
+      {MORE_SECTIONS.map((section) => (
+        <section key={section.title}>
+          <h2 className="more-menu__title">{section.title}</h2>
+          <ul>
+            {section.items.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} prefetch="intent">
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,31 @@
+import { Link } from "@remix-run/react";
+
+/** The not-found page (spec §2 "any other path"), with the campus logos. */
+export function NotFound() {
+  return (
+    <section className="panel not-found" aria-labelledby="not-found-title">
+      <div className="not-found__logos">
+        {(["ou", "ut", "smu"] as const).map((id) => (
+          <img key={id} src={`/logos/${id}.svg`} alt={`${id.toUpperCase()} logo`} width="72" height="72" />
+        ))}
+      </div>
+      <h2 id="not-found-title">Page not found</h2>
+      <p>Hmm...this page doesn&apos;t exist. Try searching for something else.</p>
+      <Link to="/home" className="button button--primary">
+        Go To Feed
+      </Link>
+    </section>
+  );
+}
+
+/** A missing post, game or project (spec §2): the not-exist message and Search. */
+export function DoesNotExist() {
+  return (
+    <section className="panel empty-state">
+      <p>Hmm...this page doesn&apos;t exist. Try searching for something else.</p>
+      <Link to="/search" className="button button--primary">
+        Search
+      </Link>
+    </section>
+  );
+}

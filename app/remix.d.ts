@@ -1,0 +1,16 @@
+import "@remix-run/node";
+
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    /** Nonce for the inline scripts Remix renders (Content-Security-Policy). */
+    cspNonce: string;
+    /** The client's address as Express sees it (trusts a proxy on loopback only). */
+    clientIp: string;
+  }
+}
+
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}

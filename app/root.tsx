@@ -1,0 +1,93 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { AppShell } from "~/components/app-shell";
+import { useNonce } from "~/components/nonce";
+import { NotFound } from "~/components/not-found";
+import { campusForRequest } from "~/models/campuses.server";
+import { readAlert } from "~/services/alerts.server";
+import appCss from "~/styles/app.css";
+import { backTarget } from "~/utils/navigation";
+import { headerTitle } from "~/utils/route-handle";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: appCss },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const campus = campusForRequest(request);
+  const { alert, setCookie } = await readAlert(request);
+  const url = new URL(request.url);
+  // Without JS the Referer is the history we have (spec §4 back rules).
+  const referer = request.headers.get("Referer");
+  const history = [];
+  if (referer) {
+    const from = new URL(referer, url);
+    if (from.host === url.host) history.push({ path: from.pathname + from.search, createdAt: Date.now() });
+  }
+  return data(
+    {
+      campus: { id: campus.id, name: campus.name },
+      alert,
+      back: backTarget(url.pathname + url.search, history),
+    },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
+}
+
+export type RootData = typeof loader;
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<RootData>("root");
+  const matches = useMatches();
+  const { title } = headerTitle(matches);
+  const site = `${data?.campus.name ?? "Campus"} BuySell`;
+  return (
+    <html lang="en" data-campus={data?.campus.id}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title ? `${title} | ${site}` : site}</title>
+        <meta name="description" content="Buy, sell and share on campus." />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <AppShell data={data}>{children}</AppShell>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <section className="panel error-page">
+      <h2>Something went wrong.</h2>
+      <p>Try again in a moment, or go back to the feed.</p>
+      <a className="button button--primary" href="/home">
+        Go To Feed
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useLoaderData, useSubmit } from "@remix-run/react";
+import { PostFeed } from "~/components/post-feed";
+import { campusForRequest } from "~/models/campuses.server";
+import { getFeedPage } from "~/models/posts.server";
+import { CATEGORIES } from "~/utils/categories";
+import type { RouteHandle } from "~/utils/route-handle";
+
+export const handle: RouteHandle = { title: "Home", back: false };
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const campus = campusForRequest(request);
+  const url = new URL(request.url);
+  const category = url.searchParams.get("category") || "all";
+  const feed = getFeedPage({
+    campusId: campus.id,
+    timeZone: campus.timeZone,
+    cursor: url.searchParams.get("cursor"),
+    category,
+  });
+  return { feed, category };
+}
+
+export default function Home() {
+  const { feed, category } = useLoaderData<typeof loader>();
+  const submit = useSubmit();
+  return (
+    <>
+      <Form method="get" className="filter-bar" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>
+        <label htmlFor="category">Category</label>
+        <select id="category" name="category" defaultValue={category} key={category}>
+          {CATEGORIES.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="button button--small">
+          Filter
+        </button>
+      </Form>
+      <PostFeed page={feed} />
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ContactForm } from "~/components/contact-form";
+import { PortfolioList } from "~/components/portfolio-list";
+import { escapeHtml, sendMail } from "~/models/mail.server";
+import { listProjects } from "~/models/portfolio.server";
+import { contactSchema } from "~/schemas/contact";
+import { redirectWithAlert } from "~/services/alerts.server";
+import { config } from "~/services/config.server";
+import { renderContent } from "~/services/content.server";
+import type { RouteHandle } from "~/utils/route-handle";
+
+// The last path segment decides the panel (spec §2).
+const PANELS = {
+  about: { title: "About Me", kind: "page" },
+  faq: { title: "FAQ", kind: "page" },
+  podcast: { title: "Podcast", kind: "page" },
+  open: { title: "Open", kind: "page" },
+  projects: { title: "Projects", kind: "projects" },
+  help: { title: "Contact Me", kind: "form" },
+  feedback: { title: "Feedback", kind: "form" },
+} as const;
+type PanelId = keyof typeof PANELS;
+
+function panelOf(params: { panel?: string }): PanelId {
+  const id = params.panel ?? "";
+  if (!(id in PANELS)) throw new Response("Not Found", { status: 404 });
+  return id as PanelId;
+}
+
+export const handle: RouteHandle = {
+  title: (d) => (d as { title?: string } | undefined)?.title,
+};
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const id = panelOf(params);
+  const panel = PANELS[id];
+  const base = { id, title: panel.title, kind: panel.kind, html: null as string | null, projects: null as ReturnType<typeof listProjects> | null, contactEmail: null as string | null };
+  if (panel.kind === "page") {
+    const page = await renderContent("pages", id);
+    if (!page) throw new Response("Not Found", { status: 404 });
+    return { ...base, html: page.html };
+  }
+  if (panel.kind === "projects") return { ...base, projects: listProjects() };
+  return { ...base, contactEmail: config().contactEmail };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const id = panelOf(params);
+  if (PANELS[id].kind !== "form") throw new Response("Method Not Allowed", { status: 405 });
+  const submission = parseWithZod(await request.formData(), { schema: contactSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+
+  const { email, message } = submission.value;
+  const subject = id === "feedback" ? `Feedback from ${email}` : `Contact Me: message from ${email}`;
+  sendMail({
+    to: config().contactEmail,
+    subject,
+    kind: id === "feedback" ? "feedback" : "contact",
+    text: `${subject}\n\n${message}\n\nReply to: ${email}`,
+    html: `<h1>${escapeHtml(subject)}</h1><p style="white-space:pre-wrap">${escapeHtml(message)}</p><p>Reply to: <a href="mailto:${escapeHtml(email)}">${escapeHtml(email)}</a></p>`,
+  });
+  return redirectWithAlert(`/more/${id}`, { type: "okay", message: "Email sent." });
+}
+
+export default function MorePanel() {
+  const panel = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <article className="panel">
+      <h2 className="panel__title">{panel.title}</h2>
+      {panel.html !== null ? <div className="prose" dangerouslySetInnerHTML={{ __html: panel.html }} /> : null}
+      {panel.projects ? <PortfolioList items={panel.projects} kind="project" emptyText="No Projects" /> : null}
+      {panel.kind === "form" ? (
+        <>
+          <p>
+            {panel.id === "feedback"
+              ? "Tell me what works, what doesn't, and what you would like to see next."
+              : "Questions about the site, a listing, or a project? Send me a message and I will get back to you by email."}
+          </p>
+          {panel.contactEmail ? (
+            <p>
+              You can also write to <a href={`mailto:${panel.contactEmail}`}>{panel.contactEmail}</a>.
+            </p>
+          ) : null}
+          <ContactForm lastResult={lastResult} label={panel.id === "feedback" ? "Your feedback" : "Message"} />
+        </>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,24 @@
+import { Link, useLoaderData } from "@remix-run/react";
+import { config } from "~/services/config.server";
+import type { RouteHandle } from "~/utils/route-handle";
+
+export const handle: RouteHandle = { title: "Contact Me" };
+
+export function loader() {
+  return { email: config().contactEmail };
+}
+
+export default function SettingsHelp() {
+  const { email } = useLoaderData<typeof loader>();
+  return (
+    <article className="panel">
+      <h2 className="panel__title">Contact Me</h2>
+      <p>
+        Need help with your account, a listing or anything else? Email <a href={`mailto:${email}`}>{email}</a>.
+      </p>
+      <p>
+        Or send a message from the <Link to="/more/help">contact form</Link>.
+      </p>
+    </article>
+  );
+}

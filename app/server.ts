@@ -1,0 +1,90 @@
+// The production server: Express + the Remix build, compiled into build/index.js.
+import crypto from "node:crypto";
+import * as build from "@remix-run/dev/server-build";
+import { createRequestHandler } from "@remix-run/express";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import { config, ConfigError } from "./services/config.server";
+import { getDb } from "./services/db.server";
+import { seed } from "../db/seed";
+
+function start() {
+  const cfg = config();
+  getDb(); // opens the database and applies pending migrations
+  seed();
+  if (process.argv.includes("--seed-only")) return;
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+  app.use(compression());
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          "default-src": ["'self'"],
+          "script-src": [
+            "'strict-dynamic'",
+            (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+          ],
+          "style-src": ["'self'"],
+          "style-src-attr": ["'unsafe-inline'"],
+          "img-src": ["'self'", "data:", "blob:", "https:"],
+          "media-src": ["'self'", "blob:"],
+          "connect-src": ["'self'"],
+          "font-src": ["'self'"],
+          "object-src": ["'none'"],
+          "base-uri": ["'self'"],
+          "form-action": ["'self'", "https://accounts.google.com"],
+          "frame-ancestors": ["'none'"],
+          ...(cfg.production ? { "upgrade-insecure-requests": [] } : {}),
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      strictTransportSecurity: cfg.production && cfg.publicUrl?.startsWith("https:") ? undefined : false,
+    }),
+  );
+
+  // Fingerprinted assets never change: cache them for a year.
+  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("public", { maxAge: "1h" }));
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: build.mode,
+      getLoadContext: (req, res) => ({
+        cspNonce: res.locals.cspNonce as string,
+        clientIp: req.ip ?? "",
+      }),
+    }),
+  );
+
+  const server = app.listen(cfg.port, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : cfg.port;
+    console.log(`Listening on http://localhost:${port}`);
+  });
+  const stop = () => server.close(() => process.exit(0));
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+}
+
+try {
+  start();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}

@@ -1,0 +1,86 @@
+import * as z from "zod";
+
+const DEV_SESSION_SECRET = "dev-only-session-secret-change-me";
+
+const optionalUrl = z
+  .string()
+  .url()
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATABASE_URL: z.string().min(1).default("./data/app.db"),
+    SESSION_SECRET: z.string().min(1).optional(),
+    RESEND_API_KEY: z.string().min(1).optional(),
+    RESEND_BASE_URL: optionalUrl,
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    OWNER_USERNAME: z
+      .string()
+      .regex(/^[a-z0-9-]{2,50}$/, "must be 2-50 lowercase letters, digits or hyphens")
+      .default("owner"),
+    OWNER_EMAIL: z.string().email().default("owner@example.com"),
+    OWNER_NAME: z.string().min(3).default("Jordan Avery"),
+    CONTACT_EMAIL: z.string().email().optional(),
+    DEV_MAILBOX: z.enum(["0", "1"]).optional(),
+    UPLOADS_DIR: z.string().min(1).default("./data/uploads"),
+    PUBLIC_URL: optionalUrl,
+    SEED_DEMO: z.enum(["0", "1"]).optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "is required when NODE_ENV=production",
+      });
+    }
+  });
+
+export type Config = ReturnType<typeof parseConfig>;
+
+/** Reads the environment once; throws a ConfigError naming the first bad variable. */
+export function parseConfig(env: Record<string, string | undefined> = process.env) {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue?.path[0] ?? "environment");
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? "is invalid"}`);
+  }
+  const c = result.data;
+  const production = c.NODE_ENV === "production";
+  return {
+    env: c.NODE_ENV,
+    production,
+    port: c.PORT,
+    databasePath: c.DATABASE_URL.replace(/^file:/, ""),
+    sessionSecret: c.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    resendApiKey: c.RESEND_API_KEY,
+    resendBaseUrl: c.RESEND_BASE_URL,
+    google:
+      c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET
+        ? { clientId: c.GOOGLE_CLIENT_ID, clientSecret: c.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    owner: { username: c.OWNER_USERNAME, email: c.OWNER_EMAIL.toLowerCase(), name: c.OWNER_NAME },
+    contactEmail: (c.CONTACT_EMAIL ?? c.OWNER_EMAIL).toLowerCase(),
+    devMailbox: !production || c.DEV_MAILBOX === "1",
+    uploadsDir: c.UPLOADS_DIR,
+    publicUrl: c.PUBLIC_URL?.replace(/\/$/, ""),
+    seedDemo: c.SEED_DEMO ? c.SEED_DEMO === "1" : !production,
+  };
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+let cached: Config | undefined;
+
+/** The configuration of this process, validated on first use. */
+export function config(): Config {
+  cached ??= parseConfig();
+  return cached;
+}

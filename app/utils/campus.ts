@@ -1,0 +1,18 @@
+/** Campus ids, in the order the spec lists them (§3). */
+export const CAMPUS_IDS = ["campus", "ou", "ut", "smu", "uf"] as const;
+export type CampusId = (typeof CAMPUS_IDS)[number];
+
+/**
+ * Picks the campus site from the request's hostname (design A4, spec §4).
+ * `campusbuysell` is checked first so "campusbuysell" never falls through to a
+ * school whose key it happens to contain.
+ */
+export function campusIdFromHost(host: string | null | undefined): CampusId {
+  const name = (host ?? "").toLowerCase().replace(/:\d+$/, "");
+  if (name.includes("campusbuysell")) return "campus";
+  if (name.includes("oubuysell")) return "ou";
+  if (name.includes("utbuysell")) return "ut";
+  if (name.includes("smubuysell")) return "smu";
+  if (name.includes("ufbuysell")) return "uf";
+  return "ou"; // localhost and anything else
+}

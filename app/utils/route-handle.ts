@@ -1,0 +1,21 @@
+import type { UIMatch } from "@remix-run/react";
+
+/** What a route tells the layout: its header title (spec §2 "Header titles"). */
+export type RouteHandle = {
+  title?: string | ((data: unknown) => string | undefined);
+  /** false hides the back button (the feed and the landing page). */
+  back?: boolean;
+};
+
+/** The title of the deepest route that has one. */
+export function headerTitle(matches: UIMatch[]): { title: string | undefined; back: boolean } {
+  let back = true;
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]!.handle as RouteHandle | undefined;
+    if (handle?.back === false) back = false;
+    if (handle?.title === undefined) continue;
+    const title = typeof handle.title === "function" ? handle.title(matches[i]!.data) : handle.title;
+    if (title) return { title, back };
+  }
+  return { title: undefined, back };
+}

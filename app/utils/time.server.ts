@@ -1,0 +1,25 @@
+import { TZDate } from "@date-fns/tz";
+import { format, formatDistanceStrict } from "date-fns";
+import type { TimeView } from "~/models/types";
+
+/** Formats a time for the viewer's time zone (§9: "X ago", clock time, "MMM do"). */
+export function timeView(epochMs: number, timeZone: string, now = Date.now()): TimeView {
+  const zoned = new TZDate(epochMs, timeZone);
+  return {
+    iso: new Date(epochMs).toISOString(),
+    ago: now - epochMs < 60_000 ? "just now" : `${formatDistanceStrict(epochMs, now)} ago`,
+    clock: format(zoned, "h:mm a"),
+    date: format(zoned, "MMM do"),
+  };
+}
+
+/** A time zone name the runtime understands, or undefined. */
+export function validTimeZone(name: string | null | undefined): string | undefined {
+  if (!name) return undefined;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return name;
+  } catch {
+    return undefined;
+  }
+}

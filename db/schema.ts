@@ -1,0 +1,379 @@
+// Drizzle tables for SQLite. Times are epoch milliseconds (spec §3 "date").
+// The spec's document-store copies (user snapshots in posts, like arrays) are
+// joins here: see ../shared/design.md part B.
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+} from "drizzle-orm/sqlite-core";
+
+const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+const createdAt = () => integer("created_at").notNull().default(now);
+
+export const campuses = sqliteTable("campuses", {
+  id: text("id").primaryKey(), // campus | ou | ut | smu | uf
+  name: text("name").notNull(), // campus_name
+  /** The school's email domain (campus_ext); the general campus has none. */
+  emailDomain: text("email_domain"),
+  /** Part of the hostname that selects this campus (oubuysell, …). */
+  hostKey: text("host_key").notNull().unique(),
+  privacy: text("privacy").notNull().default("private"),
+  timeZone: text("time_zone").notNull(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    campusId: text("campus_id")
+      .notNull()
+      .references(() => campuses.id),
+    firstName: text("first_name").notNull(),
+    middleName: text("middle_name"),
+    /** Stored as an initial plus period (spec §3). */
+    lastName: text("last_name").notNull(),
+    username: text("username").notNull().unique(), // lowercase
+    email: text("email").notNull().unique(), // lowercase
+    schoolEmail: text("school_email"),
+    gradYear: integer("grad_year"),
+    phone: text("phone"),
+    /** Storage key of the avatar, or an absolute URL (Google photo). */
+    img: text("img"),
+    bio: text("bio").notNull().default(""),
+    /** External profile links as a JSON array of {label, url}. */
+    links: text("links", { mode: "json" }).$type<{ label: string; url: string }[]>(),
+    birthMonth: integer("birth_month"),
+    birthDay: integer("birth_day"),
+    birthYear: integer("birth_year"),
+    profileSetUp: integer("profile_set_up", { mode: "boolean" }).notNull().default(false),
+    gettingStarted: integer("getting_started", { mode: "boolean" }).notNull().default(true),
+    verified: integer("verified", { mode: "boolean" }).notNull().default(false),
+    schoolVerified: integer("school_verified", { mode: "boolean" }).notNull().default(false),
+    type: text("type").notNull().default("individual"),
+    emailNotifications: integer("email_notifications", { mode: "boolean" })
+      .notNull()
+      .default(true),
+    totalPosts: integer("total_posts").notNull().default(0),
+    totalGames: integer("total_games").notNull().default(0),
+    totalProjects: integer("total_projects").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [index("users_campus_idx").on(t.campusId)],
+);
+
+export const passwords = sqliteTable("passwords", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  hash: text("hash").notNull(),
+  updatedAt: integer("updated_at").notNull().default(now),
+});
+
+/** Sign-in providers other than email (Google). */
+export const connections = sqliteTable(
+  "connections",
+  {
+    provider: text("provider").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.providerId] })],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** One-time codes and links: sign-up, reset, magic link, email change, school email. */
+export const verifications = sqliteTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
+    target: text("target").notNull(), // the email address it was sent to
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    payload: text("payload", { mode: "json" }).$type<Record<string, string>>(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("verifications_target_idx").on(t.type, t.target)],
+);
+
+/**
+ * Posts, and comments (posts with a parent). `rootId` is the top-level post of
+ * a thread so a whole thread loads in one query; comments on a game or project
+ * carry `gameId` / `projectId` instead (and on every reply below them).
+ */
+export const posts = sqliteTable(
+  "posts",
+  {
+    id: text("id").primaryKey(),
+    campusId: text("campus_id")
+      .notNull()
+      .references(() => campuses.id),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    parentId: text("parent_id"),
+    rootId: text("root_id"),
+    gameId: text("game_id"),
+    projectId: text("project_id"),
+    /** Rich text as a JSON list of blocks {text, marks?} (design B). */
+    text: text("text", { mode: "json" }).$type<{ text: string; marks?: string[] }[]>().notNull(),
+    category: text("category"),
+    likeCount: integer("like_count").notNull().default(0),
+    commentCount: integer("comment_count").notNull().default(0),
+    imgCount: integer("img_count").notNull().default(0),
+    vidCount: integer("vid_count").notNull().default(0),
+    createdAt: createdAt(),
+    /** Last activity: itself or any reply below it (spec lastModified). */
+    lastActivityAt: integer("last_activity_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+    /** Tombstone so a link to a deleted post can say so. */
+    deletedAt: integer("deleted_at"),
+  },
+  (t) => [
+    index("posts_feed_idx")
+      .on(t.campusId, t.lastActivityAt, t.id)
+      .where(sql`parent_id is null and game_id is null and project_id is null and deleted_at is null`),
+    index("posts_category_feed_idx")
+      .on(t.campusId, t.category, t.lastActivityAt, t.id)
+      .where(sql`parent_id is null and game_id is null and project_id is null and deleted_at is null`),
+    index("posts_author_feed_idx")
+      .on(t.authorId, t.campusId, t.lastActivityAt, t.id)
+      .where(sql`parent_id is null and game_id is null and project_id is null and deleted_at is null`),
+    index("posts_author_videos_idx")
+      .on(t.authorId, t.campusId, t.vidCount, t.createdAt)
+      .where(sql`vid_count > 0 and deleted_at is null`),
+    index("posts_root_idx").on(t.rootId),
+    index("posts_parent_idx").on(t.parentId),
+    index("posts_game_idx").on(t.gameId),
+    index("posts_project_idx").on(t.projectId),
+  ],
+);
+
+/** Uploaded photos and videos (img_gallery) of posts, games and projects. */
+export const media = sqliteTable(
+  "media",
+  {
+    id: text("id").primaryKey(),
+    postId: text("post_id").references(() => posts.id, { onDelete: "cascade" }),
+    gameId: text("game_id"),
+    projectId: text("project_id"),
+    kind: text("kind", { enum: ["image", "video"] }).notNull(),
+    /** Storage key of the original (video) or the base name of the variants (image). */
+    path: text("path").notNull(),
+    name: text("name").notNull(), // img_name: the original file name
+    order: integer("img_order").notNull(), // starts at 1
+    width: integer("width"),
+    height: integer("height"),
+    /** Widths of the WebP variants available for an image. */
+    variants: text("variants", { mode: "json" }).$type<number[]>(),
+    mimeType: text("mime_type").notNull(),
+    size: integer("size").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("media_post_idx").on(t.postId, t.order)],
+);
+
+export const likeTargets = ["post", "game", "project"] as const;
+export type LikeTarget = (typeof likeTargets)[number];
+
+export const likes = sqliteTable(
+  "likes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    targetType: text("target_type", { enum: likeTargets }).notNull(),
+    targetId: text("target_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.targetType, t.targetId] }),
+    index("likes_target_idx").on(t.targetType, t.targetId),
+  ],
+);
+
+/** Rows for content/projects/*.mdx; the id is the file name. */
+export const projects = sqliteTable("projects", {
+  id: text("id").primaryKey(),
+  ownerId: text("owner_id")
+    .notNull()
+    .references(() => users.id),
+  title: text("title").notNull(),
+  shortDescription: text("short_description").notNull(),
+  githubLink: text("github_link"),
+  viewLink: text("view_link"),
+  iconLink: text("icon_link"),
+  bannerImg: text("banner_img"),
+  likeCount: integer("like_count").notNull().default(0),
+  commentCount: integer("comment_count").notNull().default(0),
+  createdAt: integer("created_at").notNull(),
+  /** The file is gone from content/: keep the row for its likes and comments. */
+  hiddenAt: integer("hidden_at"),
+  /** Deleted by the owner: stays deleted while the file is still there. */
+  deletedAt: integer("deleted_at"),
+});
+
+/** Rows for content/games/*.mdx; the id is the file name. */
+export const games = sqliteTable("games", {
+  id: text("id").primaryKey(),
+  ownerId: text("owner_id")
+    .notNull()
+    .references(() => users.id),
+  title: text("title").notNull(),
+  shortDescription: text("short_description").notNull(),
+  gameLink: text("game_link").notNull(),
+  iconLink: text("icon_link"),
+  likeCount: integer("like_count").notNull().default(0),
+  commentCount: integer("comment_count").notNull().default(0),
+  createdAt: integer("created_at").notNull(),
+  hiddenAt: integer("hidden_at"),
+  deletedAt: integer("deleted_at"),
+});
+
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    actorId: text("actor_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", {
+      enum: ["comment", "comment reply", "comment interaction", "post interaction", "message"],
+    }).notNull(),
+    postId: text("post_id"),
+    gameId: text("game_id"),
+    projectId: text("project_id"),
+    message: text("message").notNull(),
+    readAt: integer("read_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notifications_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const chats = sqliteTable("chats", {
+  id: text("id").primaryKey(),
+  createdAt: createdAt(),
+  updatedAt: integer("updated_at").notNull().default(now),
+});
+
+export const chatMembers = sqliteTable(
+  "chat_members",
+  {
+    chatId: text("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lastReadAt: integer("last_read_at"),
+  },
+  (t) => [primaryKey({ columns: [t.chatId, t.userId] }), index("chat_members_user_idx").on(t.userId)],
+);
+
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: text("id").primaryKey(),
+    chatId: text("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    senderId: text("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("messages_chat_idx").on(t.chatId, t.createdAt)],
+);
+
+/** The outbox: every email is a row here first (design A3). */
+export const mail = sqliteTable(
+  "mail",
+  {
+    id: text("id").primaryKey(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    kind: text("kind").notNull(),
+    status: text("status", { enum: ["queued", "sending", "sent", "failed"] })
+      .notNull()
+      .default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at").notNull().default(now),
+    claimedBy: text("claimed_by"),
+    claimedAt: integer("claimed_at"),
+    lastError: text("last_error"),
+    providerId: text("provider_id"),
+    createdAt: createdAt(),
+    sentAt: integer("sent_at"),
+  },
+  (t) => [
+    index("mail_to_idx").on(t.to, t.createdAt),
+    index("mail_queue_idx").on(t.status, t.nextAttemptAt),
+  ],
+);
+
+export const reports = sqliteTable("reports", {
+  id: text("id").primaryKey(),
+  reporterId: text("reporter_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  reportedUserId: text("reported_user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  reason: text("reason"),
+  createdAt: createdAt(),
+});
+
+export const bannedEmails = sqliteTable("banned_emails", {
+  email: text("email").primaryKey(), // lowercase
+  createdAt: createdAt(),
+});
+
+/** Fixed-window counters for abuse limits; survive restarts (design A10). */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: integer("expire"),
+});
+
+/** First-party analytics: event names of spec §7 and page views; no personal data beyond the user id. */
+export const events = sqliteTable(
+  "events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    userId: text("user_id"),
+    campusId: text("campus_id"),
+    path: text("path"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("events_name_idx").on(t.name, t.createdAt)],
+);

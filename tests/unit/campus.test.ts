@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { campusForRequest, schoolDomains, getCampus } from "~/models/campuses.server";
+import { campusIdFromHost } from "~/utils/campus";
+import { seed } from "../../db/seed";
+
+describe("campusIdFromHost (design A4)", () => {
+  it.each([
+    ["campusbuysell.com", "campus"],
+    ["www.campusbuysell.com", "campus"],
+    ["campusbuysell.localhost:3000", "campus"],
+    ["oubuysell.com", "ou"],
+    ["localhost", "ou"],
+    ["localhost:3000", "ou"],
+    ["utbuysell.com", "ut"],
+    ["utbuysell.localhost", "ut"],
+    ["utbuysell.localhost:4123", "ut"],
+    ["smubuysell.com", "smu"],
+    ["smubuysell.localhost", "smu"],
+    ["ufbuysell.com", "uf"],
+    ["ufbuysell.localhost", "uf"],
+    ["UTBUYSELL.COM", "ut"],
+    ["example.org", "ou"],
+    ["127.0.0.1:3000", "ou"],
+    ["", "ou"],
+  ])("%s → %s", (host, campus) => {
+    expect(campusIdFromHost(host)).toBe(campus);
+  });
+});
+
+describe("campus rows", () => {
+  it("has the five campuses with their domains and picks one per request", () => {
+    seed({ demo: false });
+    expect(getCampus("ou")?.emailDomain).toBe("ou.edu");
+    expect(getCampus("ut")?.emailDomain).toBe("utexas.edu");
+    expect(getCampus("smu")?.emailDomain).toBe("smu.edu");
+    expect(getCampus("uf")?.emailDomain).toBe("ufl.edu");
+    expect(campusForRequest(new Request("http://utbuysell.localhost:3000/home")).name).toBe("UT");
+    expect(campusForRequest(new Request("http://localhost:3000/")).name).toBe("OU");
+    // The general campus accepts any of the school domains (design A5).
+    expect(schoolDomains(getCampus("campus")!)).toEqual(["ou.edu", "utexas.edu", "smu.edu", "ufl.edu"]);
+    expect(schoolDomains(getCampus("smu")!)).toEqual(["smu.edu"]);
+  });
+});
