@@ -227,6 +227,7 @@
   for (var i = 0; i < padButtons.length; i++) {
     padButtons[i].addEventListener("click", function (e) {
       turn(e.currentTarget.getAttribute("data-dir"));
+      if (e.detail) e.currentTarget.blur(); // pointer click: keep Space/Enter for the game
     });
   }
 

@@ -111,11 +111,9 @@
   });
 
   function pickAnswer() {
-    var next;
-    do {
-      next = ANSWERS[Math.floor(Math.random() * ANSWERS.length)];
-    } while (next === answer && ANSWERS.length > 1);
-    return next;
+    var i = Math.floor(Math.random() * ANSWERS.length);
+    if (ANSWERS[i] === answer) i = (i + 1) % ANSWERS.length;
+    return ANSWERS[i];
   }
 
   function newGame() {

@@ -1,0 +1,58 @@
+import { execFileSync } from "node:child_process";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+// The config is evaluated again in every worker: pick the port and database once,
+// in the main process, and hand them down through the environment.
+process.env.E2E_PORT ??= execFileSync(process.execPath, [
+  "-e",
+  "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+]).toString();
+process.env.E2E_DIR ??= path.join(os.tmpdir(), `campus-e2e-${process.env.E2E_PORT}-${Date.now()}`);
+
+const port = Number(process.env.E2E_PORT);
+const dataDir = process.env.E2E_DIR;
+export const E2E_DATABASE = path.join(dataDir, "app.db");
+
+export default defineConfig({
+  testDir: path.join(root, "tests/e2e"),
+  outputDir: path.join(root, "test-results"),
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  projects: [
+    { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
+    { name: "nojs", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: `node ${path.join(root, "build/index.js")}`,
+    cwd: root,
+    url: `http://localhost:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "pipe",
+    env: {
+      PORT: String(port),
+      NODE_ENV: "production",
+      SESSION_SECRET: "e2e-session-secret",
+      DEV_MAILBOX: "1",
+      DATABASE_URL: path.join(dataDir, "app.db"),
+      UPLOADS_DIR: path.join(dataDir, "uploads"),
+    },
+  },
+});
