@@ -20,4 +20,18 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Code that reaches the browser: form schemas use zod/mini through parseWithSchema (app/utils/form.ts).
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.server.ts", "app/server.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "zod", message: "In browser code use zod/mini (see app/utils/form.ts)." }],
+          patterns: [{ group: ["@conform-to/zod", "@conform-to/zod/*"], message: "Use parseWithSchema from ~/utils/form." }],
+        },
+      ],
+    },
+  },
 );

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithSchema } from "~/utils/form";
 import { Form, useNavigation } from "@remix-run/react";
 import { contactSchema, MESSAGE_MAX } from "~/schemas/contact";
 import { Field, FormErrors, TextareaField } from "./forms";
@@ -9,7 +9,7 @@ export function ContactForm({ lastResult, label }: { lastResult?: SubmissionResu
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+    onValidate: ({ formData }) => parseWithSchema(formData, contactSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

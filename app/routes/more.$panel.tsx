@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithSchema } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -50,7 +50,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const id = panelOf(params);
   if (PANELS[id].kind !== "form") throw new Response("Method Not Allowed", { status: 405 });
-  const submission = parseWithZod(await request.formData(), { schema: contactSchema });
+  const submission = parseWithSchema(await request.formData(), contactSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
   const { email, message } = submission.value;

@@ -9,7 +9,7 @@ import * as runtime from "react/jsx-runtime";
 import { renderToStaticMarkup } from "react-dom/server";
 import { VFile } from "vfile";
 import { matter } from "vfile-matter";
-import { contentSchemas, type ContentKind, type FrontMatter } from "~/schemas/content";
+import { contentSchemas, type ContentKind, type FrontMatter } from "./content-schema.server";
 
 export const CONTENT_DIR = path.resolve(process.cwd(), "content");
 

@@ -1,0 +1,45 @@
+// Starts the production build on a free port with a fresh database in a temp dir.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export async function freePort() {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startServer({ env = {}, dir = fs.mkdtempSync(path.join(os.tmpdir(), "campus-bench-")) } = {}) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["build/index.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      SESSION_SECRET: "bench",
+      DEV_MAILBOX: "1",
+      SEED_DEMO: "1",
+      PORT: String(port),
+      DATABASE_URL: path.join(dir, "app.db"),
+      UPLOADS_DIR: path.join(dir, "uploads"),
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const base = `http://localhost:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      const res = await fetch(`${base}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { base, dir, dbFile: path.join(dir, "app.db"), stop: () => child.kill("SIGTERM") };
+}

@@ -1,0 +1,16 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export default defineConfig({
+  root,
+  resolve: { alias: { "~": path.join(root, "app") } },
+  test: {
+    include: ["tests/bench/**/*.bench.test.ts"],
+    setupFiles: ["tests/unit/setup.ts"],
+    pool: "forks",
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+  },
+});
