@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import { getDb, newId, schema } from "~/services/db.server";
+import { getDb, newId, schema, type Tx } from "~/services/db.server";
 
 export type OutgoingMail = {
   to: string;
@@ -11,11 +11,12 @@ export type OutgoingMail = {
 
 /**
  * Queues an email: it is a row in the outbox first (design A3, B); a worker
- * delivers it. Returns the row id.
+ * delivers it. Pass the transaction when the mail belongs to a change of data.
+ * Returns the row id.
  */
-export function sendMail(mail: OutgoingMail): string {
+export function sendMail(mail: OutgoingMail, tx: Tx | ReturnType<typeof getDb> = getDb()): string {
   const id = newId();
-  getDb()
+  tx
     .insert(schema.mail)
     .values({ id, ...mail, to: mail.to.toLowerCase() })
     .run();

@@ -1,7 +1,9 @@
-import { and, desc, eq, inArray, isNull, lt, or, type SQL } from "drizzle-orm";
-import { getDb, schema } from "~/services/db.server";
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { getDb, newId, schema, transaction, type Db, type Tx } from "~/services/db.server";
+import { removeMedia, type StoredMedia } from "~/services/media.server";
 import { timeView } from "~/utils/time.server";
-import type { MediaView, PostCardView } from "./types";
+import { notify } from "./notifications.server";
+import type { MediaView, PostCardView, TextBlock } from "./types";
 import { authorColumns, authorView } from "./users.server";
 
 export const PAGE_SIZE = 10;
@@ -132,4 +134,321 @@ export function mediaView(m: typeof schema.media.$inferSelect): MediaView {
     height: m.height,
     name: m.name,
   };
+}
+
+// ---------------------------------------------------------------------------
+// Creating, reading and deleting posts and comments
+
+export type NewPost = {
+  authorId: string;
+  campusId: string;
+  blocks: TextBlock[];
+  category?: string | null;
+  /** The post or comment this replies to. */
+  parentId?: string | null;
+  /** A top-level comment on a game or project. */
+  gameId?: string | null;
+  projectId?: string | null;
+  media: StoredMedia[];
+  /** For links in notification emails. */
+  origin: string;
+};
+
+export class PostError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Ids of a post's ancestors, nearest first (one recursive query). */
+function ancestorIds(tx: Tx | Db, parentId: string): string[] {
+  return tx
+    .all<{ id: string }>(
+      sql`with recursive chain(id, parent_id, depth) as (
+            select id, parent_id, 0 from posts where id = ${parentId}
+            union all
+            select p.id, p.parent_id, chain.depth + 1 from posts p join chain on p.id = chain.parent_id
+          ) select id from chain order by depth`,
+    )
+    .map((r) => r.id);
+}
+
+/** Ids of a post and everything below it (one recursive query). */
+function subtreeIds(tx: Tx | Db, id: string): string[] {
+  return tx
+    .all<{ id: string }>(
+      sql`with recursive tree(id) as (
+            select ${id}
+            union all
+            select p.id from posts p join tree on p.parent_id = tree.id
+          ) select id from tree`,
+    )
+    .map((r) => r.id);
+}
+
+/**
+ * Creates a post, comment or reply with its media in one transaction: the
+ * author's totalPosts for a top-level post; for a reply, last activity and
+ * comment counts of the parent and every ancestor (so the thread rises in the
+ * feed); a notification to the author replied to.
+ */
+export function createPost(input: NewPost): { id: string; rootId: string | null } {
+  const id = newId();
+  const now = Date.now();
+  return transaction((tx) => {
+    let rootId: string | null = null;
+    let gameId = input.gameId ?? null;
+    let projectId = input.projectId ?? null;
+    let campusId = input.campusId;
+    let parent: typeof posts.$inferSelect | undefined;
+    if (input.parentId) {
+      parent = tx.select().from(posts).where(eq(posts.id, input.parentId)).get();
+      if (!parent || parent.deletedAt) throw new PostError("Sorry, that post has been deleted.", 404);
+      rootId = parent.rootId ?? parent.id;
+      gameId = parent.gameId;
+      projectId = parent.projectId;
+      campusId = parent.campusId;
+    }
+    const topLevel = !parent && !gameId && !projectId;
+    const imgCount = input.media.filter((m) => m.kind === "image").length;
+    tx.insert(posts)
+      .values({
+        id,
+        campusId,
+        authorId: input.authorId,
+        parentId: parent?.id ?? null,
+        rootId,
+        gameId,
+        projectId,
+        text: input.blocks,
+        category: topLevel ? (input.category ?? null) : null,
+        imgCount,
+        vidCount: input.media.length - imgCount,
+        createdAt: now,
+        lastActivityAt: now,
+        updatedAt: now,
+      })
+      .run();
+    for (const m of input.media) {
+      tx.insert(schema.media)
+        .values({ id: newId(), postId: id, kind: m.kind, path: m.path, name: m.name, order: m.order, width: m.width, height: m.height, variants: m.variants, mimeType: m.mimeType, size: m.size })
+        .run();
+    }
+    if (topLevel) {
+      tx.update(schema.users).set({ totalPosts: sql`${schema.users.totalPosts} + 1` }).where(eq(schema.users.id, input.authorId)).run();
+    }
+    if (parent) {
+      tx.update(posts)
+        .set({ lastActivityAt: now, commentCount: sql`${posts.commentCount} + 1` })
+        .where(inArray(posts.id, ancestorIds(tx, parent.id)))
+        .run();
+    }
+    if (gameId) tx.update(schema.games).set({ commentCount: sql`${schema.games.commentCount} + 1` }).where(eq(schema.games.id, gameId)).run();
+    if (projectId) tx.update(schema.projects).set({ commentCount: sql`${schema.projects.commentCount} + 1` }).where(eq(schema.projects.id, projectId)).run();
+
+    const excerpt = input.blocks.map((b) => b.text).join(" ");
+    if (parent) {
+      const parentIsPost = !parent.parentId && !parent.gameId && !parent.projectId;
+      notify(tx, {
+        userId: parent.authorId,
+        actorId: input.authorId,
+        type: parentIsPost ? "comment" : "comment reply",
+        postId: id,
+        link: { origin: input.origin, path: `/post/${id}` },
+        excerpt,
+      });
+    } else if (gameId || projectId) {
+      const owner = gameId
+        ? tx.select({ ownerId: schema.games.ownerId }).from(schema.games).where(eq(schema.games.id, gameId)).get()
+        : tx.select({ ownerId: schema.projects.ownerId }).from(schema.projects).where(eq(schema.projects.id, projectId!)).get();
+      if (owner) {
+        notify(tx, {
+          userId: owner.ownerId,
+          actorId: input.authorId,
+          type: "comment",
+          postId: id,
+          gameId: gameId ?? undefined,
+          projectId: projectId ?? undefined,
+          link: { origin: input.origin, path: gameId ? `/game/${gameId}?show=comments` : `/project/${projectId}?show=comments` },
+          excerpt,
+        });
+      }
+    }
+    return { id, rootId };
+  });
+}
+
+export type PostView = PostCardView & {
+  parentId: string | null;
+  rootId: string | null;
+  gameId: string | null;
+  projectId: string | null;
+  saved: boolean;
+};
+
+const postColumns = {
+  id: posts.id,
+  text: posts.text,
+  category: posts.category,
+  parentId: posts.parentId,
+  rootId: posts.rootId,
+  gameId: posts.gameId,
+  projectId: posts.projectId,
+  createdAt: posts.createdAt,
+  likeCount: posts.likeCount,
+  commentCount: posts.commentCount,
+  imgCount: posts.imgCount,
+  vidCount: posts.vidCount,
+  deletedAt: posts.deletedAt,
+  author: authorColumns,
+};
+type PostRow = { [K in keyof typeof postColumns]: K extends "author" ? Parameters<typeof authorView>[0] : (typeof posts.$inferSelect)[K & keyof typeof posts.$inferSelect] };
+
+function savedSet(viewerId: string | null | undefined, ids: string[]): Set<string> {
+  if (!viewerId || ids.length === 0) return new Set();
+  const rows = getDb()
+    .select({ id: schema.likes.targetId })
+    .from(schema.likes)
+    .where(and(eq(schema.likes.userId, viewerId), eq(schema.likes.targetType, "post"), inArray(schema.likes.targetId, ids)))
+    .all();
+  return new Set(rows.map((r) => r.id));
+}
+
+function toViews(rows: PostRow[], timeZone: string, viewerId?: string | null): PostView[] {
+  const media = loadMedia(rows.filter((r) => r.imgCount + r.vidCount > 0).map((r) => r.id));
+  const saved = savedSet(viewerId, rows.map((r) => r.id));
+  const now = Date.now();
+  return rows.map((r) => ({
+    id: r.id,
+    text: r.text,
+    category: r.category,
+    parentId: r.parentId,
+    rootId: r.rootId,
+    gameId: r.gameId,
+    projectId: r.projectId,
+    author: authorView(r.author),
+    time: timeView(r.createdAt, timeZone, now),
+    likeCount: r.likeCount,
+    commentCount: r.commentCount,
+    media: media.get(r.id) ?? [],
+    saved: saved.has(r.id),
+  }));
+}
+
+export type PostLookup = { status: "ok"; post: PostView } | { status: "deleted" } | { status: "missing" };
+
+export function getPost(id: string, timeZone: string, viewerId?: string | null): PostLookup {
+  const row = getDb()
+    .select(postColumns)
+    .from(posts)
+    .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
+    .where(eq(posts.id, id))
+    .get();
+  if (!row) return { status: "missing" };
+  if (row.deletedAt) return { status: "deleted" };
+  return { status: "ok", post: toViews([row], timeZone, viewerId)[0]! };
+}
+
+/** The posts above a reply, top first (spec §7 "chain of parent posts"). */
+export function getParentChain(post: PostView, timeZone: string, viewerId?: string | null): PostView[] {
+  if (!post.parentId) return [];
+  const ids = ancestorIds(getDb(), post.parentId);
+  const rows = getDb()
+    .select(postColumns)
+    .from(posts)
+    .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
+    .where(and(inArray(posts.id, ids), isNull(posts.deletedAt)))
+    .all();
+  const order = new Map(ids.map((id, i) => [id, i]));
+  return toViews(rows, timeZone, viewerId).sort((a, b) => order.get(b.id)! - order.get(a.id)!);
+}
+
+export type CommentNode = ThreadNode<PostView>;
+
+/**
+ * A whole thread in one query (plus one for media and one for the viewer's
+ * saves), built into a tree: comments oldest first, replies below their
+ * parent newest first (spec §7).
+ */
+export function getThread(
+  where: { rootId: string } | { gameId: string } | { projectId: string },
+  timeZone: string,
+  viewerId?: string | null,
+): CommentNode[] {
+  const filter =
+    "rootId" in where ? eq(posts.rootId, where.rootId) : "gameId" in where ? eq(posts.gameId, where.gameId) : eq(posts.projectId, where.projectId);
+  const rows = getDb()
+    .select(postColumns)
+    .from(posts)
+    .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
+    .where(and(filter, isNull(posts.deletedAt)))
+    .orderBy(asc(posts.createdAt), asc(posts.id))
+    .all();
+  return buildThread(toViews(rows, timeZone, viewerId), "rootId" in where ? where.rootId : null);
+}
+
+export type ThreadNode<T> = T & { replies: ThreadNode<T>[] };
+
+/** Children under parents; top level ascending, replies descending (items come oldest first). */
+export function buildThread<T extends { id: string; parentId: string | null }>(
+  items: T[],
+  topParentId: string | null,
+): ThreadNode<T>[] {
+  type Node = ThreadNode<T>;
+  const nodes = new Map<string, Node>(items.map((item) => [item.id, { ...item, replies: [] }]));
+  const top: Node[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.parentId && node.parentId !== topParentId ? nodes.get(node.parentId) : undefined;
+    if (parent) parent.replies.push(node);
+    else if (node.parentId === topParentId) top.push(node);
+  }
+  for (const node of nodes.values()) node.replies.reverse();
+  return top;
+}
+
+/**
+ * Deletes a post or comment (author only): its files first — if they cannot
+ * be removed nothing else changes — then its replies recursively, their likes
+ * and notifications, and the counters. A top-level post leaves a tombstone so
+ * its link can say it was deleted.
+ */
+export async function deletePost(id: string, userId: string): Promise<{ wasComment: boolean; parentId: string | null; rootId: string | null; gameId: string | null; projectId: string | null }> {
+  const db = getDb();
+  const post = db.select().from(posts).where(eq(posts.id, id)).get();
+  if (!post || post.deletedAt) throw new PostError("Sorry, that post has been deleted.", 404);
+  if (post.authorId !== userId) throw new PostError("Only the author can delete this.", 403);
+  const ids = subtreeIds(db, id);
+  const files = db.select().from(schema.media).where(inArray(schema.media.postId, ids)).all();
+  try {
+    await removeMedia(files);
+  } catch {
+    throw new PostError("Couldn't delete post images.", 500);
+  }
+  const wasComment = Boolean(post.parentId || post.gameId || post.projectId);
+  transaction((tx) => {
+    tx.delete(schema.media).where(inArray(schema.media.postId, ids)).run();
+    tx.delete(schema.likes).where(and(eq(schema.likes.targetType, "post"), inArray(schema.likes.targetId, ids))).run();
+    tx.delete(schema.notifications).where(inArray(schema.notifications.postId, ids)).run();
+    const below = ids.filter((x) => x !== id);
+    if (below.length) tx.delete(posts).where(inArray(posts.id, below)).run();
+    if (post.parentId) {
+      tx.update(posts)
+        .set({ commentCount: sql`max(0, ${posts.commentCount} - ${ids.length})` })
+        .where(inArray(posts.id, ancestorIds(tx, post.parentId)))
+        .run();
+    }
+    if (post.gameId) tx.update(schema.games).set({ commentCount: sql`max(0, ${schema.games.commentCount} - ${ids.length})` }).where(eq(schema.games.id, post.gameId)).run();
+    if (post.projectId) tx.update(schema.projects).set({ commentCount: sql`max(0, ${schema.projects.commentCount} - ${ids.length})` }).where(eq(schema.projects.id, post.projectId)).run();
+    if (wasComment) {
+      tx.delete(posts).where(eq(posts.id, id)).run();
+    } else {
+      const now = Date.now();
+      tx.update(posts).set({ deletedAt: now, updatedAt: now, text: [], category: null, likeCount: 0, commentCount: 0, imgCount: 0, vidCount: 0 }).where(eq(posts.id, id)).run();
+      tx.update(schema.users).set({ totalPosts: sql`max(0, ${schema.users.totalPosts} - 1)` }).where(eq(schema.users.id, post.authorId)).run();
+    }
+  });
+  return { wasComment, parentId: post.parentId, rootId: post.rootId, gameId: post.gameId, projectId: post.projectId };
 }

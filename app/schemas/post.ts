@@ -1,0 +1,53 @@
+import * as z from "zod/mini";
+import { CATEGORIES } from "~/utils/categories";
+import {
+  hasAllowedExtension,
+  looksLikeVideo,
+  MAX_FILES,
+  MAX_IMAGE_BYTES,
+  MAX_VIDEO_BYTES,
+  NOT_MEDIA,
+  TOO_LARGE,
+  TOO_MANY_FILES,
+} from "~/utils/media-rules";
+import { countTextCharacters, POST_MAX_CHARACTERS, textToBlocks } from "~/utils/rich-text";
+
+export const TOO_MANY_CHARACTERS = "Error: Too many characters!";
+export const EMPTY_POST = "Write something or add a photo.";
+
+const files = z.pipe(
+  z.optional(z.union([z.file(), z.array(z.file())])),
+  z.transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value])),
+).check(
+  z.maxLength(MAX_FILES, { error: TOO_MANY_FILES }),
+  z.refine((list) => list.every((f) => hasAllowedExtension(f.name)), { error: NOT_MEDIA }),
+  z.refine((list) => list.every((f) => f.size <= (looksLikeVideo(f.name) ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES)), {
+    error: TOO_LARGE,
+  }),
+);
+
+const text = z.optional(z.string()).check(
+  z.refine((value) => countTextCharacters(value ?? "") <= POST_MAX_CHARACTERS, { error: TOO_MANY_CHARACTERS }),
+);
+
+function needsContent(value: { text?: string; files: File[] }) {
+  return (textToBlocks(value.text)[0]?.text.trim() ?? "") !== "" || value.files.length > 0;
+}
+
+/** The post composer (§5): first-block text or a file; 500 characters; up to 10 photos or videos. */
+export const postSchema = z
+  .object({
+    text,
+    // "All categories" (all) means none.
+    category: z.pipe(
+      z.optional(z.enum(CATEGORIES.map((c) => c.value) as [string, ...string[]], { error: "Choose a category from the list." })),
+      z.transform((value) => (value === "all" ? undefined : value)),
+    ),
+    files,
+  })
+  .check(z.refine(needsContent, { error: EMPTY_POST, path: ["text"] }));
+
+/** The comment composer: the same rules without a category. */
+export const commentSchema = z
+  .object({ text, files })
+  .check(z.refine(needsContent, { error: EMPTY_POST, path: ["text"] }));

@@ -1,0 +1,117 @@
+// Upload processing (design B): the content decides what a file is, not its
+// name; images are re-encoded (orientation applied, metadata such as GPS
+// dropped) to WebP at a few widths; videos are kept as uploaded.
+import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import { fileTypeFromBuffer } from "file-type";
+import sharp from "sharp";
+import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, NOT_MEDIA, TOO_LARGE } from "~/utils/media-rules";
+import { getStorage } from "./storage.server";
+
+export const IMAGE_WIDTHS = [320, 640, 1080, 1600];
+const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
+const VIDEO_TYPES = new Map([
+  ["video/mp4", "mp4"],
+  ["video/quicktime", "mov"],
+  ["video/x-msvideo", "avi"],
+  ["video/vnd.avi", "avi"],
+  ["video/x-m4v", "mp4"],
+]);
+
+export class MediaError extends Error {
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+export type StoredMedia = {
+  kind: "image" | "video";
+  path: string;
+  name: string;
+  order: number;
+  width: number | null;
+  height: number | null;
+  variants: number[] | null;
+  mimeType: string;
+  size: number;
+};
+
+/** What a file really is, from its first bytes. */
+export async function sniff(file: Blob): Promise<{ mime: string; ext: string } | undefined> {
+  const head = new Uint8Array(await file.slice(0, 4100).arrayBuffer());
+  return fileTypeFromBuffer(head);
+}
+
+/** Storage keys a media row owns (for deletion). */
+export function mediaKeys(m: Pick<StoredMedia, "kind" | "path" | "variants">): string[] {
+  return m.kind === "image" ? (m.variants ?? []).map((w) => `${m.path}-${w}.webp`) : [m.path];
+}
+
+/** A display name for an uploaded file: its base name, without control characters. */
+function displayName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  return base.replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 200) || "upload";
+}
+
+async function storeImage(file: Blob, key: string, animated: boolean) {
+  const input = Buffer.from(await file.arrayBuffer());
+  const meta = await sharp(input, { animated, limitInputPixels: 60_000_000 }).metadata();
+  const rawWidth = meta.width ?? 0;
+  const rawHeight = meta.pageHeight ?? meta.height ?? 0;
+  const turned = (meta.orientation ?? 1) >= 5;
+  const width = turned ? rawHeight : rawWidth;
+  const height = turned ? rawWidth : rawHeight;
+  if (!width || !height) throw new MediaError(NOT_MEDIA);
+  const largest = Math.min(width, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!);
+  const widths = [...new Set([...IMAGE_WIDTHS.filter((w) => w < largest), largest])];
+  const storage = getStorage();
+  for (const w of widths) {
+    const out = await sharp(input, { animated, limitInputPixels: 60_000_000 })
+      .rotate()
+      .resize({ width: w, withoutEnlargement: true })
+      .webp({ quality: 78, effort: 4 })
+      .toBuffer();
+    await storage.put(`${key}-${w}.webp`, out);
+  }
+  return { width, height, variants: widths };
+}
+
+/**
+ * Checks and stores the files of one post, in order (img_order from 1). On any
+ * failure, what was already written is removed and a MediaError says why.
+ */
+export async function storeMedia(prefix: string, files: File[]): Promise<StoredMedia[]> {
+  const stored: StoredMedia[] = [];
+  try {
+    for (const [i, file] of files.entries()) {
+      const order = i + 1;
+      const type = await sniff(file);
+      const key = `${prefix}/${order}`;
+      if (type && IMAGE_TYPES.has(type.mime)) {
+        if (file.size > MAX_IMAGE_BYTES) throw new MediaError(TOO_LARGE, 413);
+        const image = await storeImage(file, key, type.mime === "image/gif");
+        stored.push({ kind: "image", path: key, name: displayName(file.name), order, mimeType: "image/webp", size: file.size, ...image });
+      } else if (type && VIDEO_TYPES.has(type.mime)) {
+        if (file.size > MAX_VIDEO_BYTES) throw new MediaError(TOO_LARGE, 413);
+        const path = `${key}.${VIDEO_TYPES.get(type.mime)}`;
+        await getStorage().put(path, Readable.fromWeb(file.stream() as WebReadableStream));
+        stored.push({ kind: "video", path, name: displayName(file.name), order, mimeType: type.mime, size: file.size, width: null, height: null, variants: null });
+      } else {
+        throw new MediaError(NOT_MEDIA);
+      }
+    }
+  } catch (error) {
+    await removeMedia(stored).catch(() => undefined);
+    if (error instanceof MediaError) throw error;
+    // sharp could not decode it: not an image after all.
+    throw new MediaError(NOT_MEDIA);
+  }
+  return stored;
+}
+
+export async function removeMedia(media: Pick<StoredMedia, "kind" | "path" | "variants">[]) {
+  await getStorage().remove(media.flatMap(mediaKeys));
+}

@@ -1,0 +1,66 @@
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { parseRange } from "~/services/http-range.server";
+import { MediaError, storeMedia } from "~/services/media.server";
+import { getStorage } from "~/services/storage.server";
+
+async function jpeg(width: number, height: number, opts: { orientation?: number; gps?: boolean } = {}) {
+  let img = sharp({ create: { width, height, channels: 3, background: "#c33" } }).jpeg();
+  if (opts.gps) img = img.withExif({ IFD0: { Make: "TestCam" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "35/1 12/1 0/1" } });
+  if (opts.orientation) img = img.withMetadata({ orientation: opts.orientation });
+  return new File([await img.toBuffer()], "photo.jpg", { type: "image/jpeg" });
+}
+
+describe("storeMedia", () => {
+  it("re-encodes photos to WebP widths, records size, strips metadata", async () => {
+    const [m] = await storeMedia("test/a", [await jpeg(1200, 800, { gps: true })]);
+    expect(m).toMatchObject({ kind: "image", order: 1, width: 1200, height: 800, variants: [320, 640, 1080, 1200], name: "photo.jpg" });
+    const out = await sharp((await streamToBuffer("test/a/1-640.webp"))).metadata();
+    expect(out.format).toBe("webp");
+    expect(out.width).toBe(640);
+    expect(out.exif).toBeUndefined();
+  });
+
+  it("applies the camera's orientation", async () => {
+    const [m] = await storeMedia("test/b", [await jpeg(300, 200, { orientation: 6 })]);
+    expect([m!.width, m!.height]).toEqual([200, 300]);
+    const out = await sharp(await streamToBuffer(`test/b/1-${m!.variants!.at(-1)}.webp`)).metadata();
+    expect([out.width, out.height]).toEqual([200, 300]);
+  });
+
+  it("decides by content, not by name", async () => {
+    const text = new File(["just some text"], "sneaky.jpg", { type: "image/jpeg" });
+    await expect(storeMedia("test/c", [text])).rejects.toThrow(MediaError);
+    await expect(storeMedia("test/c", [text])).rejects.toThrow("Only photos & videos are allowed!");
+    // An mp4 header is a video whatever it is called.
+    const mp4 = new File([new Uint8Array([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0, 0x69, 0x73, 0x6f, 0x6d, 0x69, 0x73, 0x6f, 0x32, 0, 0, 0, 8])], "clip.bin");
+    const [v] = await storeMedia("test/d", [mp4]);
+    expect(v).toMatchObject({ kind: "video", path: "test/d/1.mp4", mimeType: "video/mp4" });
+  });
+
+  it("removes what it wrote when a later file fails", async () => {
+    const good = await jpeg(100, 100);
+    const bad = new File(["nope"], "b.png");
+    await expect(storeMedia("test/e", [good, bad])).rejects.toThrow(MediaError);
+    expect(await getStorage().stat("test/e/1-100.webp")).toBeNull();
+  });
+});
+
+describe("parseRange", () => {
+  it("handles the forms players send", () => {
+    expect(parseRange(null, 100)).toBeNull();
+    expect(parseRange("bytes=0-", 100)).toEqual({ start: 0, end: 99 });
+    expect(parseRange("bytes=10-19", 100)).toEqual({ start: 10, end: 19 });
+    expect(parseRange("bytes=-10", 100)).toEqual({ start: 90, end: 99 });
+    expect(parseRange("bytes=50-500", 100)).toEqual({ start: 50, end: 99 });
+    expect(parseRange("bytes=100-", 100)).toBe("invalid");
+    expect(parseRange("bytes=5-1", 100)).toBe("invalid");
+    expect(parseRange("items=1-2", 100)).toBe("invalid");
+  });
+});
+
+async function streamToBuffer(key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of getStorage().read(key)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,204 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { toggleLike } from "~/models/likes.server";
+import { buildThread, createPost, deletePost, getFeedPage, getParentChain, getPost, getThread, PostError } from "~/models/posts.server";
+import { getUserById, insertUser } from "~/models/users.server";
+import { getDb, schema } from "~/services/db.server";
+import { storeMedia } from "~/services/media.server";
+import { getStorage } from "~/services/storage.server";
+import sharp from "sharp";
+import { seed } from "../../db/seed";
+
+const TZ = "America/Chicago";
+const origin = "http://localhost:3000";
+let n = 0;
+function user(opts: { emailNotifications?: boolean; campusId?: string } = {}) {
+  n++;
+  return insertUser({
+    campusId: opts.campusId ?? "ou",
+    firstName: `User${n}`,
+    lastName: "T.",
+    username: `user-${n}`,
+    email: `user${n}@ou.edu`,
+    verified: true,
+    schoolVerified: true,
+    emailNotifications: opts.emailNotifications ?? true,
+  });
+}
+const text = (t: string) => [{ text: t }];
+const post = (authorId: string, t: string, extra: Partial<Parameters<typeof createPost>[0]> = {}) =>
+  createPost({ authorId, campusId: "ou", blocks: text(t), media: [], origin, ...extra });
+const rows = () => getDb().select().from(schema.posts).all();
+
+beforeAll(() => seed({ demo: false }));
+
+describe("createPost", () => {
+  it("counts a top-level post for its author, not a comment", () => {
+    const a = user();
+    const b = user();
+    const p = post(a.id, "Desk for sale");
+    post(b.id, "Is it still available?", { parentId: p.id });
+    expect(getUserById(a.id)!.totalPosts).toBe(1);
+    expect(getUserById(b.id)!.totalPosts).toBe(0);
+  });
+
+  it("a reply moves the parent and every ancestor up (last activity) and counts below them", () => {
+    const a = user();
+    const p = post(a.id, "Thread root");
+    const c = post(a.id, "comment", { parentId: p.id });
+    const r = post(a.id, "reply", { parentId: c.id });
+    const before = Object.fromEntries(rows().map((x) => [x.id, x]));
+    const r2 = post(a.id, "deep reply", { parentId: r.id });
+    const after = Object.fromEntries(rows().map((x) => [x.id, x]));
+    for (const id of [p.id, c.id, r.id]) expect(after[id]!.lastActivityAt).toBeGreaterThanOrEqual(before[id]!.lastActivityAt);
+    expect(after[p.id]!.commentCount).toBe(3);
+    expect(after[c.id]!.commentCount).toBe(2);
+    expect(after[r2.id]!.rootId).toBe(p.id);
+    // The thread rises to the top of the feed.
+    const other = post(user().id, "newer post");
+    expect(getFeedPage({ campusId: "ou", timeZone: TZ }).posts[0]!.id).toBe(other.id);
+    post(a.id, "bump", { parentId: c.id });
+    expect(getFeedPage({ campusId: "ou", timeZone: TZ }).posts[0]!.id).toBe(p.id);
+  });
+
+  it("refuses a reply to a deleted post", async () => {
+    const a = user();
+    const p = post(a.id, "gone soon");
+    await deletePost(p.id, a.id);
+    expect(() => post(a.id, "late", { parentId: p.id })).toThrow(PostError);
+  });
+});
+
+describe("threads", () => {
+  it("loads a whole thread in one query, nested, comments oldest first and replies newest first", () => {
+    const a = user();
+    const p = post(a.id, "root");
+    const c1 = post(a.id, "c1", { parentId: p.id });
+    const c2 = post(a.id, "c2", { parentId: p.id });
+    const r1 = post(a.id, "r1", { parentId: c1.id });
+    const r2 = post(a.id, "r2", { parentId: c1.id });
+    post(a.id, "rr", { parentId: r1.id });
+    const thread = getThread({ rootId: p.id }, TZ);
+    expect(thread.map((x) => x.id)).toEqual([c1.id, c2.id]);
+    expect(thread[0]!.replies.map((x) => x.id)).toEqual([r2.id, r1.id]);
+    expect(thread[0]!.replies[1]!.replies[0]!.text).toEqual(text("rr"));
+  });
+
+  it("buildThread keeps children under parents", () => {
+    const items = [
+      { id: "a", parentId: null },
+      { id: "b", parentId: "a" },
+      { id: "c", parentId: null },
+      { id: "d", parentId: "b" },
+    ];
+    const tree = buildThread(items, null);
+    expect(tree.map((t) => t.id)).toEqual(["a", "c"]);
+    expect(tree[0]!.replies[0]!.replies[0]!.id).toBe("d");
+  });
+
+  it("gives a reply's parent chain, top first", () => {
+    const a = user();
+    const p = post(a.id, "top");
+    const c = post(a.id, "middle", { parentId: p.id });
+    const r = post(a.id, "bottom", { parentId: c.id });
+    const got = getPost(r.id, TZ);
+    expect(got.status).toBe("ok");
+    if (got.status === "ok") expect(getParentChain(got.post, TZ).map((x) => x.id)).toEqual([p.id, c.id]);
+  });
+});
+
+describe("saves", () => {
+  it("toggles, counts and tells the owner only when adding", () => {
+    const owner = user();
+    const fan = user();
+    const p = post(owner.id, "bike");
+    expect(toggleLike({ userId: fan.id, type: "post", id: p.id, origin })).toEqual({ saved: true, count: 1 });
+    expect(toggleLike({ userId: owner.id, type: "post", id: p.id, origin })).toEqual({ saved: true, count: 2 });
+    expect(toggleLike({ userId: fan.id, type: "post", id: p.id, origin })).toEqual({ saved: false, count: 1 });
+    const notes = getDb().select().from(schema.notifications).where(eq(schema.notifications.userId, owner.id)).all();
+    expect(notes.map((x) => x.type)).toEqual(["post interaction"]); // once, and not for the owner's own save
+    const got = getPost(p.id, TZ, owner.id);
+    expect(got.status === "ok" && got.post.saved).toBe(true);
+  });
+
+  it("stays consistent when the same toggle is repeated many times", () => {
+    const a = user();
+    const p = post(a.id, "lamp");
+    const fans = Array.from({ length: 5 }, () => user());
+    for (let i = 0; i < 3; i++) for (const f of fans) toggleLike({ userId: f.id, type: "post", id: p.id, origin });
+    const likes = getDb().select().from(schema.likes).where(eq(schema.likes.targetId, p.id)).all();
+    const row = getDb().select().from(schema.posts).where(eq(schema.posts.id, p.id)).get()!;
+    expect(row.likeCount).toBe(likes.length);
+    expect(row.likeCount).toBe(5);
+  });
+
+  it("saves games and projects too", () => {
+    const a = user();
+    expect(toggleLike({ userId: a.id, type: "project", id: "trivia-api", origin }).saved).toBe(true);
+    expect(toggleLike({ userId: a.id, type: "game", id: "snake", origin }).saved).toBe(true);
+  });
+});
+
+describe("notifications and mail", () => {
+  it("a comment tells the post's author, a reply tells the comment's author, with email when wanted", () => {
+    const seller = user();
+    const buyer = user({ emailNotifications: false });
+    const p = post(seller.id, "couch");
+    const c = post(buyer.id, "price?", { parentId: p.id });
+    post(seller.id, "$50", { parentId: c.id });
+    post(seller.id, "my own note", { parentId: p.id }); // never for one's own action
+    const forSeller = getDb().select().from(schema.notifications).where(eq(schema.notifications.userId, seller.id)).all();
+    const forBuyer = getDb().select().from(schema.notifications).where(eq(schema.notifications.userId, buyer.id)).all();
+    expect(forSeller.map((x) => x.type)).toEqual(["comment"]);
+    expect(forBuyer.map((x) => x.type)).toEqual(["comment reply"]);
+    const mail = getDb().select().from(schema.mail).all();
+    expect(mail.filter((m) => m.to === seller.email)).toHaveLength(1);
+    expect(mail.filter((m) => m.to === seller.email)[0]!.html).toContain(`${origin}/post/${c.id}`);
+    expect(mail.filter((m) => m.to === buyer.email)).toHaveLength(0); // turned email off
+  });
+});
+
+describe("deletePost", () => {
+  it("only the author may delete", async () => {
+    const a = user();
+    const p = post(a.id, "mine");
+    await expect(deletePost(p.id, user().id)).rejects.toMatchObject({ status: 403 });
+  });
+
+  it("removes comments recursively with their media, likes and notifications, and fixes the counters", async () => {
+    const a = user();
+    const b = user();
+    const p = post(a.id, "root");
+    const image = new File([await sharp({ create: { width: 80, height: 60, channels: 3, background: "#09f" } }).png().toBuffer()], "x.png");
+    const media = await storeMedia(`posts/del-${n}`, [image]);
+    const c = createPost({ authorId: b.id, campusId: "ou", blocks: text("c"), media, origin, parentId: p.id });
+    const r = post(a.id, "r", { parentId: c.id });
+    toggleLike({ userId: a.id, type: "post", id: c.id, origin });
+    expect(await getStorage().stat(`${media[0]!.path}-80.webp`)).not.toBeNull();
+
+    await deletePost(c.id, b.id);
+    const ids = rows().map((x) => x.id);
+    expect(ids).not.toContain(c.id);
+    expect(ids).not.toContain(r.id);
+    expect(await getStorage().stat(`${media[0]!.path}-80.webp`)).toBeNull();
+    expect(getDb().select().from(schema.likes).where(eq(schema.likes.targetId, c.id)).all()).toHaveLength(0);
+    expect(getDb().select().from(schema.notifications).where(eq(schema.notifications.postId, c.id)).all()).toHaveLength(0);
+    expect(rows().find((x) => x.id === p.id)!.commentCount).toBe(0);
+
+    const before = getUserById(a.id)!.totalPosts;
+    await deletePost(p.id, a.id);
+    expect(getUserById(a.id)!.totalPosts).toBe(before - 1);
+    expect(getPost(p.id, TZ).status).toBe("deleted");
+    expect(getPost("no-such-id", TZ).status).toBe("missing");
+    expect(getFeedPage({ campusId: "ou", timeZone: TZ, limit: 100 }).posts.map((x) => x.id)).not.toContain(p.id);
+  });
+});
+
+describe("campus scope", () => {
+  it("a post on one campus is not in another's feed", () => {
+    const ut = user({ campusId: "ut" });
+    const p = createPost({ authorId: ut.id, campusId: "ut", blocks: text("UT only"), media: [], origin });
+    expect(getFeedPage({ campusId: "ut", timeZone: TZ }).posts.map((x) => x.id)).toContain(p.id);
+    expect(getFeedPage({ campusId: "ou", timeZone: TZ, limit: 100 }).posts.map((x) => x.id)).not.toContain(p.id);
+  });
+});
