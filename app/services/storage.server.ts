@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { Readable } from "node:stream";
+import { type Readable } from "node:stream";
 import { config } from "./config.server";
 
 export type StoredFile = { size: number; mtimeMs: number };
