@@ -16,7 +16,9 @@ import { AppShell } from "~/components/app-shell";
 import { useNonce } from "~/components/nonce";
 import { NotFound } from "~/components/not-found";
 import { campusForRequest } from "~/models/campuses.server";
+import { sessionUserView } from "~/models/users.server";
 import { readAlert } from "~/services/alerts.server";
+import { getOptionalUser, renewSession } from "~/services/session.server";
 import appCss from "~/styles/app.css";
 import { backTarget } from "~/utils/navigation";
 import { headerTitle } from "~/utils/route-handle";
@@ -29,6 +31,8 @@ export const links: LinksFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const campus = campusForRequest(request);
   const { alert, setCookie } = await readAlert(request);
+  const user = await getOptionalUser(request);
+  const renewed = user ? await renewSession(request) : null;
   const url = new URL(request.url);
   // Without JS the Referer is the history we have (spec §4 back rules).
   const referer = request.headers.get("Referer");
@@ -37,13 +41,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const from = new URL(referer, url);
     if (from.host === url.host) history.push({ path: from.pathname + from.search, createdAt: Date.now() });
   }
+  const headers = new Headers();
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  if (renewed) headers.append("Set-Cookie", renewed);
   return data(
     {
       campus: { id: campus.id, name: campus.name },
       alert,
       back: backTarget(url.pathname + url.search, history),
+      user: user ? sessionUserView(user) : null,
     },
-    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+    { headers },
   );
 }
 

@@ -1,5 +1,7 @@
 import { eq, sql } from "drizzle-orm";
+import { config } from "~/services/config.server";
 import { getDb, newId, schema } from "~/services/db.server";
+import type { SessionUser } from "~/utils/user";
 import type { AuthorView } from "./types";
 
 export type User = typeof schema.users.$inferSelect;
@@ -66,4 +68,19 @@ export function insertUser(values: NewUser): User {
     .values({ ...values, id: values.id ?? newId(), updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` })
     .returning()
     .get();
+}
+
+/** The signed-in user as pages see it (root loader `user`, `useOptionalUser()`). */
+export function sessionUserView(user: User): SessionUser {
+  return {
+    id: user.id,
+    username: user.username,
+    firstName: user.firstName,
+    displayName: displayName(user),
+    avatarUrl: avatarUrl(user.img),
+    verified: user.verified,
+    schoolVerified: user.schoolVerified,
+    profileSetUp: user.profileSetUp,
+    isOwner: user.username === config().owner.username,
+  };
 }

@@ -1,0 +1,30 @@
+import { useRouteLoaderData } from "@remix-run/react";
+
+/** What every page knows about the signed-in user (the root loader's `user`). */
+export type SessionUser = {
+  id: string;
+  username: string;
+  firstName: string;
+  displayName: string;
+  avatarUrl: string | null;
+  verified: boolean;
+  schoolVerified: boolean;
+  profileSetUp: boolean;
+  /** The portfolio owner (OWNER_USERNAME): the one account with Create Post on its profile. */
+  isOwner: boolean;
+};
+
+/** The signed-in user, or null for a visitor. */
+export function useOptionalUser(): SessionUser | null {
+  const data = useRouteLoaderData<{ user: SessionUser | null }>("root");
+  return data?.user ?? null;
+}
+
+/** The signed-in user; only for routes whose loader requires one. */
+export function useUser(): SessionUser {
+  const user = useOptionalUser();
+  if (!user) {
+    throw new Error("useUser() needs a signed-in user: require one in the route's loader (requireUserId).");
+  }
+  return user;
+}

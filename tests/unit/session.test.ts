@@ -1,0 +1,95 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { insertUser } from "~/models/users.server";
+import { getDb, schema } from "~/services/db.server";
+import {
+  createSessionCookie,
+  destroySessionCookie,
+  endOtherSessions,
+  getOptionalUser,
+  getUserId,
+  renewSession,
+  requireUserId,
+  SESSION_TTL_MS,
+} from "~/services/session.server";
+import { seed } from "../../db/seed";
+
+function requestWith(setCookie: string | null, path = "/home") {
+  const headers = new Headers();
+  if (setCookie) headers.set("Cookie", setCookie.split(";")[0]!);
+  return new Request(`http://localhost${path}`, { headers });
+}
+
+let userId: string;
+beforeAll(() => {
+  seed({ demo: false });
+  userId = insertUser({ campusId: "ou", firstName: "Test", lastName: "U.", username: "testu", email: "testu@example.com" }).id;
+});
+
+describe("sessions (design B)", () => {
+  it("a sign-in sets an httpOnly, SameSite=Lax cookie holding only a signed random id", async () => {
+    const setCookie = await createSessionCookie(userId);
+    expect(setCookie).toMatch(/^__session=/);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    expect(setCookie).toMatch(/Path=\//);
+    expect(setCookie).not.toContain(userId);
+    expect(await getUserId(requestWith(setCookie))).toBe(userId);
+    expect((await getOptionalUser(requestWith(setCookie)))?.username).toBe("testu");
+  });
+
+  it("a new id at every sign-in, of at least 128 random bits", async () => {
+    const a = await createSessionCookie(userId);
+    const b = await createSessionCookie(userId);
+    expect(a).not.toBe(b);
+    const row = getDb().select().from(schema.sessions).where(eq(schema.sessions.userId, userId)).all();
+    expect(row.length).toBeGreaterThanOrEqual(2);
+    // the stored id is a hash, never the cookie's value
+    const cookieValue = decodeURIComponent(a.split(";")[0]!.split("=").slice(1).join("="));
+    for (const r of row) expect(cookieValue).not.toContain(r.id);
+  });
+
+  it("a tampered or unknown cookie is a visitor", async () => {
+    const setCookie = await createSessionCookie(userId);
+    const tampered = setCookie.replace(/^__session=./, "__session=A");
+    expect(await getUserId(requestWith(tampered))).toBeNull();
+    expect(await getUserId(requestWith(null))).toBeNull();
+  });
+
+  it("logging out deletes the row", async () => {
+    const setCookie = await createSessionCookie(userId);
+    const cleared = await destroySessionCookie(requestWith(setCookie));
+    expect(cleared).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+    expect(await getUserId(requestWith(setCookie))).toBeNull();
+  });
+
+  it("an expired session is a visitor; a day-old one is renewed", async () => {
+    const setCookie = await createSessionCookie(userId);
+    const rows = getDb().select().from(schema.sessions).where(eq(schema.sessions.userId, userId)).all();
+    const newest = rows.sort((x, y) => y.createdAt - x.createdAt)[0]!;
+    expect(await renewSession(requestWith(setCookie))).toBeNull(); // fresh: nothing to do
+
+    getDb().update(schema.sessions).set({ expiresAt: Date.now() + SESSION_TTL_MS - 2 * 86_400_000 }).where(eq(schema.sessions.id, newest.id)).run();
+    expect(await renewSession(requestWith(setCookie))).toMatch(/^__session=/);
+    const renewed = getDb().select().from(schema.sessions).where(eq(schema.sessions.id, newest.id)).get()!;
+    expect(renewed.expiresAt).toBeGreaterThan(Date.now() + SESSION_TTL_MS - 60_000);
+
+    getDb().update(schema.sessions).set({ expiresAt: Date.now() - 1 }).where(eq(schema.sessions.id, newest.id)).run();
+    expect(await getUserId(requestWith(setCookie))).toBeNull();
+  });
+
+  it("requireUserId sends a visitor to /login with the page to come back to", async () => {
+    const thrown = await requireUserId(requestWith(null, "/settings/account?x=1")).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    const location = (thrown as Response).headers.get("Location")!;
+    expect(location).toBe(`/login?redirect=${encodeURIComponent("/settings/account?x=1")}`);
+  });
+
+  it("ending the other sessions keeps this one", async () => {
+    const mine = await createSessionCookie(userId);
+    const other = await createSessionCookie(userId);
+    await endOtherSessions(userId, requestWith(mine));
+    expect(await getUserId(requestWith(mine))).toBe(userId);
+    expect(await getUserId(requestWith(other))).toBeNull();
+  });
+});
