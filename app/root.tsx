@@ -22,6 +22,7 @@ import { getOptionalUser, renewSession } from "~/services/session.server";
 import appCss from "~/styles/app.css";
 import { backTarget } from "~/utils/navigation";
 import { headerTitle } from "~/utils/route-handle";
+import { siteOrigin } from "~/utils/url.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
@@ -50,6 +51,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       alert,
       back: backTarget(url.pathname + url.search, history),
       user: user ? sessionUserView(user) : null,
+      /** For share links (§4): PUBLIC_URL or this request's origin. */
+      origin: siteOrigin(request),
     },
     { headers },
   );
@@ -64,9 +67,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const { title } = headerTitle(matches);
   const site = `${data?.campus.name ?? "Campus"} BuySell`;
   return (
-    <html lang="en" data-campus={data?.campus.id}>
+    <html lang="en" data-campus={data?.campus.id} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
+        {/* Marks the document as scripted before first paint, so .js-only controls appear without a flash. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title ? `${title} | ${site}` : site}</title>
         <meta name="description" content="Buy, sell and share on campus." />

@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import { categoryLabel } from "~/utils/categories";
 import type { AuthorView, MediaView, PostCardView, TextBlock, TimeView } from "~/models/types";
-import { Icon, VerifiedBadge } from "./icons";
+import { VerifiedBadge } from "./icons";
+import { PostActions } from "./post-actions";
 
 export function Avatar({ author, size = 40 }: { author: AuthorView; size?: number }) {
   if (author.avatarUrl) {
@@ -64,9 +65,9 @@ export function MediaGallery({ media, sizes = "(max-width: 640px) 100vw, 640px" 
   );
 }
 
-export function PostCard({ post }: { post: PostCardView }) {
+export function PostCard({ post }: { post: PostCardView & { saved: boolean } }) {
   return (
-    <article className="card post-card" aria-labelledby={`post-${post.id}-author`} data-testid="post-card">
+    <article className="card post-card" id={`post-${post.id}`} aria-labelledby={`post-${post.id}-author`} data-testid="post-card">
       <header className="post-card__header" id={`post-${post.id}-author`}>
         <Avatar author={post.author} />
         <AuthorLine author={post.author} time={post.time} />
@@ -76,14 +77,7 @@ export function PostCard({ post }: { post: PostCardView }) {
       </Link>
       {post.category ? <p className="chip">{categoryLabel(post.category) ?? post.category}</p> : null}
       <MediaGallery media={post.media} />
-      <footer className="post-card__actions">
-        <Link to={`/post/${post.id}`} className="action">
-          <Icon name="comment" /> Comment{post.commentCount ? ` ${post.commentCount}` : ""}
-        </Link>
-        <span className="action">
-          <Icon name="bookmark" /> Save {post.likeCount}
-        </span>
-      </footer>
+      <PostActions post={post} kind="post" />
     </article>
   );
 }

@@ -33,12 +33,12 @@ export function decodeCursor(value: string | null | undefined): Cursor | null {
   return dot > 0 && Number.isSafeInteger(at) && id ? { at, id } : null;
 }
 
-export type FeedPage = { posts: PostCardView[]; nextCursor: string | null };
+export type FeedPage = { posts: PostView[]; nextCursor: string | null };
 
 /**
  * One page of a campus feed: top-level posts by last activity (spec §7), keyset
- * paginated so page 1,000 costs what page 1 does. Two queries per page, never
- * one per post.
+ * paginated so page 1,000 costs what page 1 does. One query for the page, one
+ * for its media and one for the viewer's saves: never one per post.
  */
 export function getFeedPage(opts: {
   campusId: string;
@@ -46,6 +46,7 @@ export function getFeedPage(opts: {
   cursor?: string | null;
   category?: string | null;
   authorId?: string;
+  viewerId?: string | null;
   limit?: number;
 }): FeedPage {
   const limit = opts.limit ?? PAGE_SIZE;
@@ -62,40 +63,17 @@ export function getFeedPage(opts: {
     );
   }
   const rows = getDb()
-    .select({
-      id: posts.id,
-      text: posts.text,
-      category: posts.category,
-      createdAt: posts.createdAt,
-      lastActivityAt: posts.lastActivityAt,
-      likeCount: posts.likeCount,
-      commentCount: posts.commentCount,
-      imgCount: posts.imgCount,
-      vidCount: posts.vidCount,
-      author: authorColumns,
-    })
+    .select({ ...postColumns, lastActivityAt: posts.lastActivityAt })
     .from(posts)
     .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
     .where(and(...filters))
     .orderBy(desc(posts.lastActivityAt), desc(posts.id))
     .limit(limit + 1)
     .all();
-
   const page = rows.slice(0, limit);
-  const mediaByPost = loadMedia(page.filter((p) => p.imgCount + p.vidCount > 0).map((p) => p.id));
-  const now = Date.now();
   const last = page[page.length - 1];
   return {
-    posts: page.map((p) => ({
-      id: p.id,
-      text: p.text,
-      category: p.category,
-      author: authorView(p.author),
-      time: timeView(p.createdAt, opts.timeZone, now),
-      likeCount: p.likeCount,
-      commentCount: p.commentCount,
-      media: mediaByPost.get(p.id) ?? [],
-    })),
+    posts: toViews(page, opts.timeZone, opts.viewerId),
     nextCursor: rows.length > limit && last ? encodeCursor({ at: last.lastActivityAt, id: last.id }) : null,
   };
 }
@@ -140,6 +118,8 @@ export function mediaView(m: typeof schema.media.$inferSelect): MediaView {
 // Creating, reading and deleting posts and comments
 
 export type NewPost = {
+  /** Chosen by the caller when media was stored under it first. */
+  id?: string;
   authorId: string;
   campusId: string;
   blocks: TextBlock[];
@@ -196,7 +176,7 @@ function subtreeIds(tx: Tx | Db, id: string): string[] {
  * feed); a notification to the author replied to.
  */
 export function createPost(input: NewPost): { id: string; rootId: string | null } {
-  const id = newId();
+  const id = input.id ?? newId();
   const now = Date.now();
   return transaction((tx) => {
     let rootId: string | null = null;

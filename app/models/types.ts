@@ -32,4 +32,6 @@ export type PostCardView = {
   likeCount: number;
   commentCount: number;
   media: MediaView[];
+  /** Whether the viewer has saved it. */
+  saved: boolean;
 };

@@ -5,15 +5,16 @@ import { PostCard } from "~/components/post-card";
 import { campusForRequest } from "~/models/campuses.server";
 import { listGames, listProjects } from "~/models/portfolio.server";
 import { getFeedPage } from "~/models/posts.server";
+import { getUserId } from "~/services/session.server";
 import type { RootData } from "~/root";
 import type { RouteHandle } from "~/utils/route-handle";
 
 export const handle: RouteHandle = { back: false };
 
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const campus = campusForRequest(request);
   return {
-    latest: getFeedPage({ campusId: campus.id, timeZone: campus.timeZone, limit: 3 }).posts,
+    latest: getFeedPage({ campusId: campus.id, timeZone: campus.timeZone, limit: 3, viewerId: await getUserId(request) }).posts,
     projects: listProjects().slice(0, 3),
     games: listGames().slice(0, 3),
   };

@@ -1,14 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useSubmit } from "@remix-run/react";
+import { ComposePrompt } from "~/components/compose-prompt";
+import { DeleteFromUrl } from "~/components/confirm-delete";
 import { PostFeed } from "~/components/post-feed";
 import { campusForRequest } from "~/models/campuses.server";
 import { getFeedPage } from "~/models/posts.server";
+import { getUserId } from "~/services/session.server";
 import { CATEGORIES } from "~/utils/categories";
 import type { RouteHandle } from "~/utils/route-handle";
 
 export const handle: RouteHandle = { title: "Home", back: false };
 
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const campus = campusForRequest(request);
   const url = new URL(request.url);
   const category = url.searchParams.get("category") || "all";
@@ -17,6 +20,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     timeZone: campus.timeZone,
     cursor: url.searchParams.get("cursor"),
     category,
+    viewerId: await getUserId(request),
   });
   return { feed, category };
 }
@@ -26,6 +30,7 @@ export default function Home() {
   const submit = useSubmit();
   return (
     <>
+      <ComposePrompt />
       <Form method="get" className="filter-bar" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>
         <label htmlFor="category">Category</label>
         <select id="category" name="category" defaultValue={category} key={category}>
@@ -40,6 +45,7 @@ export default function Home() {
         </button>
       </Form>
       <PostFeed page={feed} />
+      <DeleteFromUrl />
     </>
   );
 }

@@ -8,7 +8,7 @@ async function jpeg(width: number, height: number, opts: { orientation?: number;
   let img = sharp({ create: { width, height, channels: 3, background: "#c33" } }).jpeg();
   if (opts.gps) img = img.withExif({ IFD0: { Make: "TestCam" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "35/1 12/1 0/1" } });
   if (opts.orientation) img = img.withMetadata({ orientation: opts.orientation });
-  return new File([await img.toBuffer()], "photo.jpg", { type: "image/jpeg" });
+  return new File([new Uint8Array(await img.toBuffer())], "photo.jpg", { type: "image/jpeg" });
 }
 
 describe("storeMedia", () => {

@@ -1,0 +1,62 @@
+import { Link, useLocation } from "@remix-run/react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { signUpPromptHref } from "~/utils/signup-prompt";
+import { useOptionalUser } from "~/utils/user";
+import { VerifySchoolPrompt } from "./verify-school-prompt";
+
+// The composer's code loads only when someone starts composing (design D).
+const Composer = lazy(() => import("./composer").then((m) => ({ default: m.Composer })));
+
+/**
+ * "What are you selling?" above a feed. It links to /create/post (every width,
+ * no JS); with JS on a wide screen it opens the composer in a modal instead.
+ * Visitors get the sign-up prompt.
+ */
+export function ComposePrompt() {
+  const user = useOptionalUser();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(false), [location.key]);
+  const href = user ? `/create/post?goBack=${encodeURIComponent(here)}` : signUpPromptHref(here, "post");
+  return (
+    <>
+      <Link
+        to={href}
+        className="compose-prompt card"
+        preventScrollReset={!user}
+        onClick={(event) => {
+          if (!user || window.matchMedia("(max-width: 769px)").matches) return;
+          event.preventDefault();
+          setOpen(true);
+        }}
+      >
+        What are you selling?
+      </Link>
+      {open && user ? (
+        <div className="modal">
+          <div className="modal__panel modal__panel--wide" role="dialog" aria-modal="true" aria-label="Create Post">
+            {user.schoolVerified ? (
+              <Suspense fallback={<p className="muted">Loading…</p>}>
+                <Composer
+                  kind="post"
+                  action={href}
+                  hidden={{ target: "post", goBack: here }}
+                  goBack={here}
+                  onClose={() => setOpen(false)}
+                />
+              </Suspense>
+            ) : (
+              <>
+                <VerifySchoolPrompt />
+                <button type="button" className="button" onClick={() => setOpen(false)}>
+                  Close
+                </button>
+              </>
+            )}
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,269 @@
+import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import type { Alert } from "~/services/alerts.server";
+import { commentSchema, postSchema, TOO_MANY_CHARACTERS } from "~/schemas/post";
+import { CATEGORIES } from "~/utils/categories";
+import { parseWithSchema } from "~/utils/form";
+import { extensionOf, hasAllowedExtension, MAX_FILES, NOT_MEDIA, PICKER_ACCEPT, TOO_MANY_FILES } from "~/utils/media-rules";
+import { countTextCharacters, POST_MAX_CHARACTERS } from "~/utils/rich-text";
+import { AlertToast } from "./alert";
+import { ErrorList, FormErrors } from "./forms";
+import { Icon } from "./icons";
+
+const ALERT_GAP_MS = 3000; // "Too many characters" at most once per 3 s (§5)
+
+export type ComposerProps = {
+  kind: "post" | "comment";
+  /** Where the form posts without JS (the composer's own route). */
+  action: string;
+  /** Hidden fields the action needs (target of a comment, return page). */
+  hidden: Record<string, string>;
+  goBack: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  /** The server asked whether to discard this draft (no-JS close). */
+  askDiscard?: boolean;
+  /** Called instead of following goBack when the composer sits in a modal. */
+  onClose?: () => void;
+};
+
+type Upload = { progress: number } | null;
+
+/**
+ * The post and comment composer. Without JS it is a plain multipart form whose
+ * textarea lines become the blocks. With JS: a live character count that stops
+ * at 500, previews, instant checks with the same schema, and uploads with a
+ * real progress bar.
+ */
+export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard = false, onClose }: ComposerProps) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const schema = kind === "post" ? postSchema : commentSchema;
+  const [result, setResult] = useState(lastResult);
+  useEffect(() => setResult(lastResult), [lastResult]);
+  const [form, fields] = useForm<{ text?: string; category?: string; files?: File[] }>({
+    lastResult: result,
+    onValidate: ({ formData }) => parseWithSchema(formData, schema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const [count, setCount] = useState(() => countTextCharacters(String(result?.initialValue?.text ?? "")));
+  const [alert, setAlert] = useState<Alert | null>(null);
+  const [previews, setPreviews] = useState<{ url: string | null; name: string }[]>([]);
+  const [confirmDiscard, setConfirmDiscard] = useState(askDiscard);
+  const [upload, setUpload] = useState<Upload>(null);
+  const lastGood = useRef(String(result?.initialValue?.text ?? ""));
+  const lastAlertAt = useRef(0);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const say = (type: Alert["type"], message: string) => setAlert({ id: `${Date.now()}`, type, message });
+
+  useEffect(() => () => previews.forEach((p) => p.url && URL.revokeObjectURL(p.url)), [previews]);
+
+  function onText(event: FormEvent<HTMLTextAreaElement>) {
+    const area = event.currentTarget;
+    const n = countTextCharacters(area.value);
+    if (n > POST_MAX_CHARACTERS) {
+      // Typing past the limit is blocked (§5).
+      const caret = Math.max(0, area.selectionStart - (area.value.length - lastGood.current.length));
+      area.value = lastGood.current;
+      area.setSelectionRange(caret, caret);
+      if (Date.now() - lastAlertAt.current >= ALERT_GAP_MS) {
+        lastAlertAt.current = Date.now();
+        say("danger", TOO_MANY_CHARACTERS);
+      }
+      return;
+    }
+    lastGood.current = area.value;
+    setCount(n);
+  }
+
+  function onFiles(event: FormEvent<HTMLInputElement>) {
+    const files = [...(event.currentTarget.files ?? [])];
+    if (files.length > MAX_FILES) say("okay", TOO_MANY_FILES);
+    else if (files.some((f) => !hasAllowedExtension(f.name))) say("danger", NOT_MEDIA);
+    setPreviews(
+      files.slice(0, MAX_FILES).map((f) => ({
+        name: f.name,
+        url: ["jpg", "jpeg", "png", "gif", "webp"].includes(extensionOf(f.name)) ? URL.createObjectURL(f) : null,
+      })),
+    );
+  }
+
+  function hasDraft() {
+    const el = formRef.current;
+    if (!el) return false;
+    const data = new FormData(el);
+    return String(data.get("text") ?? "").trim() !== "" || data.getAll("files").some((f) => f instanceof File && f.size > 0);
+  }
+
+  function close() {
+    if (onClose) onClose();
+    else navigate(goBack);
+  }
+
+  /** With files and JS: send with XMLHttpRequest for upload progress. */
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (submitter?.value === "close") {
+      event.preventDefault();
+      if (hasDraft()) setConfirmDiscard(true);
+      else close();
+      return;
+    }
+    form.onSubmit(event);
+    if (event.defaultPrevented) return; // invalid: Conform shows why
+    const data = new FormData(event.currentTarget);
+    if (!data.getAll("files").some((f) => f instanceof File && f.size > 0)) return; // text only: an ordinary submission
+    event.preventDefault();
+    data.set("intent", "send");
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/create/upload");
+    xhr.responseType = "json";
+    xhr.upload.onprogress = (e) => e.lengthComputable && setUpload({ progress: e.loaded / e.total });
+    xhr.onload = () => {
+      const body = xhr.response as { ok: true; redirectTo: string } | { ok: false; reply: SubmissionResult<string[]> } | null;
+      setUpload(null);
+      if (body?.ok) navigate(body.redirectTo);
+      else if (body) setResult(body.reply);
+      else say("danger", "Something went wrong. Try again.");
+    };
+    xhr.onerror = () => {
+      setUpload(null);
+      say("danger", "Something went wrong. Try again.");
+    };
+    setUpload({ progress: 0 });
+    xhr.send(data);
+  }
+
+  const busy = upload !== null || (navigation.state === "submitting" && navigation.formAction === action);
+  return (
+    <>
+      <Form
+        method="post"
+        action={action}
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        onSubmit={onSubmit}
+        ref={formRef}
+        className="composer"
+      >
+        {Object.entries(hidden).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <div className="composer__top">
+          <button type="submit" name="intent" value="close" className="icon-button" aria-label="Close" formNoValidate>
+            <Icon name="close" />
+          </button>
+          <button type="submit" name="intent" value="send" className="button button--primary" disabled={busy}>
+            {kind === "post" ? "Post" : "Reply"}
+          </button>
+        </div>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <label htmlFor={fields.text.id} className="visually-hidden">
+          {kind === "post" ? "Post text" : "Comment text"}
+        </label>
+        <textarea
+          {...getTextareaProps(fields.text)}
+          key={fields.text.key}
+          className="composer__text"
+          placeholder={kind === "post" ? "What are you selling?" : "Write a comment..."}
+          rows={6}
+          onInput={onText}
+        />
+        <ErrorList id={fields.text.errorId} errors={fields.text.errors} />
+        <p className="composer__count muted js-only" aria-live="polite">
+          {count} / {POST_MAX_CHARACTERS}
+        </p>
+        {kind === "post" ? (
+          <div className="field">
+            <label htmlFor={fields.category.id}>Category</label>
+            <select
+              {...getSelectProps(fields.category)}
+              key={fields.category.key}
+              defaultValue={String(result?.initialValue?.category ?? "all")}
+              onChange={() => say("okay", "Category switched")}
+            >
+              {CATEGORIES.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+            <ErrorList id={fields.category.errorId} errors={fields.category.errors} />
+          </div>
+        ) : null}
+        <div className="field">
+          <label htmlFor={fields.files.id}>Photos and videos (up to {MAX_FILES})</label>
+          <input
+            id={fields.files.id}
+            name={fields.files.name}
+            type="file"
+            multiple
+            accept={PICKER_ACCEPT}
+            aria-invalid={fields.files.errors ? true : undefined}
+            aria-describedby={fields.files.errors ? fields.files.errorId : undefined}
+            onChange={onFiles}
+          />
+          <ErrorList id={fields.files.errorId} errors={fields.files.errors} />
+        </div>
+        {previews.length ? (
+          <ul className="composer__previews" aria-label="Chosen files">
+            {previews.map((p, i) => (
+              <li key={i}>{p.url ? <img src={p.url} alt={p.name} width="72" height="72" /> : <span className="chip">{p.name}</span>}</li>
+            ))}
+          </ul>
+        ) : null}
+
+        {confirmDiscard ? (
+          <div className="modal">
+            <div className="modal__panel" role="alertdialog" aria-modal="true" aria-labelledby="discard-title" aria-describedby="discard-text">
+              <h2 id="discard-title" className="modal__title">
+                {kind === "post" ? "Discard Post?" : "Discard Comment?"}
+              </h2>
+              <p id="discard-text">Are you sure? Your draft will not be saved.</p>
+              <div className="button-row">
+                {onClose ? (
+                  <button type="button" className="button button--danger" onClick={onClose}>
+                    Discard
+                  </button>
+                ) : (
+                  <Link to={goBack} className="button button--danger">
+                    Discard
+                  </Link>
+                )}
+                {/* Without JS this posts the draft back and the composer returns with it. */}
+                <button
+                  type="submit"
+                  name="intent"
+                  value="keep"
+                  className="button"
+                  formNoValidate
+                  onClick={(e) => {
+                    e.preventDefault();
+                    setConfirmDiscard(false);
+                  }}
+                >
+                  Keep Writing
+                </button>
+              </div>
+            </div>
+          </div>
+        ) : null}
+      </Form>
+
+      {upload ? (
+        <div className="modal">
+          <div className="modal__panel" role="alertdialog" aria-modal="true" aria-labelledby="upload-title" aria-describedby="upload-text">
+            <h2 id="upload-title" className="modal__title">
+              Uploading Post...
+            </h2>
+            <p id="upload-text">Patience is a virtue.</p>
+            <progress max={1} value={upload.progress} aria-label="Upload progress" className="progress" />
+          </div>
+        </div>
+      ) : null}
+      <div className="alerts">{alert ? <AlertToast key={alert.id} alert={alert} /> : null}</div>
+    </>
+  );
+}

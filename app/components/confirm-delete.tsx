@@ -1,0 +1,60 @@
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { withoutModals } from "~/utils/url-state";
+import { Dialog } from "./dialog";
+
+export const DELETE_TEXT = {
+  post: { title: "Delete Post?", body: "This can't be undone and it will be removed from your profile, the main feed, and from any search results." },
+  comment: { title: "Delete Comment?", body: "This can't be undone and will be removed from this post." },
+} as const;
+
+/** The delete confirmation (§8) as URL state: Delete posts the form, Cancel closes it. */
+export function ConfirmDelete({
+  kind,
+  action,
+  closeHref,
+  returnTo,
+}: {
+  kind: keyof typeof DELETE_TEXT;
+  action: string;
+  closeHref: string;
+  returnTo: string;
+}) {
+  const text = DELETE_TEXT[kind];
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Dialog title={text.title} closeHref={closeHref} id="confirm-delete">
+      <p>{text.body}</p>
+      <Form method="post" action={action} className="button-row" preventScrollReset>
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <button type="submit" className="button button--danger" disabled={busy} data-autofocus>
+          Delete
+        </button>
+        <Link to={closeHref} className="button" preventScrollReset replace>
+          Cancel
+        </Link>
+      </Form>
+    </Dialog>
+  );
+}
+
+/**
+ * The confirmation the URL asks for (?confirm=delete-post|delete-comment&target=id),
+ * if any. After deleting, the reader returns to this page (or `returnToFor(id)`).
+ */
+export function DeleteFromUrl({ returnToFor }: { returnToFor?: (id: string) => string | undefined }) {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const confirm = params.get("confirm");
+  const target = params.get("target");
+  if (!target || (confirm !== "delete-post" && confirm !== "delete-comment")) return null;
+  const here = withoutModals(location.pathname + location.search);
+  return (
+    <ConfirmDelete
+      kind={confirm === "delete-post" ? "post" : "comment"}
+      action={`/post/${target}`}
+      closeHref={here}
+      returnTo={returnToFor?.(target) ?? here}
+    />
+  );
+}

@@ -1,0 +1,62 @@
+import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
+import type { PostView } from "~/models/posts.server";
+import { useOptionalUser } from "~/utils/user";
+import { signUpPromptHref } from "~/utils/signup-prompt";
+import { withParams } from "~/utils/url-state";
+import { Icon } from "./icons";
+import { SaveButton } from "./save-button";
+import { ShareMenu } from "./share-menu";
+
+type ActionPost = Pick<PostView, "id" | "likeCount" | "commentCount" | "saved" | "author" | "text">;
+
+/**
+ * Comment, Save, Share and (for the author) Delete, for a post or a comment.
+ * Menus and confirmations are URL state on the current page.
+ */
+export function PostActions({ post, kind, replyLabel = "Comment" }: { post: ActionPost; kind: "post" | "comment"; replyLabel?: string }) {
+  const viewer = useOptionalUser();
+  const location = useLocation();
+  const root = useRouteLoaderData<{ origin: string }>("root");
+  const here = location.pathname + location.search;
+  const shareOpen = new URLSearchParams(location.search).get("share") === post.id;
+  const back = encodeURIComponent(location.pathname + location.search);
+  return (
+    <>
+      <div className="post-actions">
+        {viewer ? (
+          <Link to={`/create/comment/${post.id}?type=post&goBack=${back}`} className="action">
+            <Icon name="comment" /> {replyLabel}
+            {post.commentCount ? <span className="count">{post.commentCount}</span> : null}
+          </Link>
+        ) : (
+          <Link to={signUpPromptHref(here, "comment")} className="action" preventScrollReset>
+            <Icon name="comment" /> {replyLabel}
+            {post.commentCount ? <span className="count">{post.commentCount}</span> : null}
+          </Link>
+        )}
+        <SaveButton
+          action={`/post/${post.id}`}
+          saved={post.saved}
+          count={post.likeCount}
+          returnTo={`${here}#post-${post.id}`}
+          visitorHref={viewer ? undefined : signUpPromptHref(here, "like")}
+        />
+        <Link to={withParams(here, { share: shareOpen ? null : post.id })} className="action" preventScrollReset aria-expanded={shareOpen}>
+          <Icon name="share" /> Share
+        </Link>
+        {viewer?.id === post.author.id ? (
+          <Link to={withParams(here, { confirm: `delete-${kind}`, target: post.id })} className="action action--danger" preventScrollReset>
+            Delete
+          </Link>
+        ) : null}
+      </div>
+      {shareOpen ? (
+        <ShareMenu
+          url={`${root?.origin ?? ""}/post/${post.id}?redirect=true`}
+          title={post.text[0]?.text ?? "A post"}
+          closeHref={withParams(here, { share: null })}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { Link, useFetcher } from "@remix-run/react";
+import { Icon } from "./icons";
+
+/**
+ * Save (like) with its count (§4): "Save", or "Saved!" when active. With JS the
+ * toggle happens in place and at once; without JS it is a form post that comes
+ * back to the same spot on the page. Visitors get the sign-up prompt.
+ */
+export function SaveButton({
+  action,
+  saved,
+  count,
+  returnTo,
+  visitorHref,
+}: {
+  action: string;
+  saved: boolean;
+  count: number;
+  returnTo: string;
+  /** Set for visitors: where the sign-up prompt opens. */
+  visitorHref?: string;
+}) {
+  const fetcher = useFetcher<{ saved: boolean; count: number }>();
+  if (visitorHref) {
+    return (
+      <Link to={visitorHref} className="action" preventScrollReset>
+        <Icon name="bookmark" /> Save <span className="count">{count}</span>
+      </Link>
+    );
+  }
+  // Optimistic while the toggle is in flight; then the server's answer.
+  let shown = fetcher.data ?? { saved, count };
+  if (fetcher.state !== "idle" && fetcher.formData) {
+    const before = fetcher.data ?? { saved, count };
+    shown = { saved: !before.saved, count: before.count + (before.saved ? -1 : 1) };
+  }
+  return (
+    <fetcher.Form
+      method="post"
+      action={action}
+      preventScrollReset
+      className="inline-form"
+      onSubmit={(event) => {
+        // With JS: stay on the page and answer in place ("async" tells the action).
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        form.set("async", "1");
+        fetcher.submit(form, { method: "post", action, preventScrollReset: true });
+      }}
+    >
+      <input type="hidden" name="intent" value="like" />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <button type="submit" className={`action${shown.saved ? " action--on" : ""}`} aria-pressed={shown.saved}>
+        <Icon name="bookmark" /> {shown.saved ? "Saved!" : "Save"} <span className="count">{shown.count}</span>
+      </button>
+    </fetcher.Form>
+  );
+}

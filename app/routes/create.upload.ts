@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { campusForRequest } from "~/models/campuses.server";
+import { commentTarget, defaultGoBack, uploadAction, type SubmitTarget } from "~/services/post-submission.server";
+import { requireUser } from "~/services/session.server";
+import { safePath } from "~/utils/navigation";
+import { siteOrigin } from "~/utils/url.server";
+
+// The composer's upload with a progress bar (JS only): answers JSON.
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  return uploadAction(request, {
+    authorId: user.id,
+    campusId: campusForRequest(request).id,
+    origin: siteOrigin(request),
+    resolveTarget: (form) => {
+      const id = String(form.get("id") ?? "");
+      const type = String(form.get("type") ?? "post");
+      const isPost = form.get("target") === "post";
+      if (isPost && !user.schoolVerified) return null;
+      const target: SubmitTarget = isPost ? { kind: "post" } : commentTarget(id, type);
+      return { target, goBack: safePath(String(form.get("goBack") ?? ""), defaultGoBack(target)) };
+    },
+  });
+}

@@ -1,0 +1,97 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { CommentBox } from "~/components/comment-box";
+import { CommentThread } from "~/components/comment-thread";
+import { DeleteFromUrl } from "~/components/confirm-delete";
+import { DoesNotExist } from "~/components/not-found";
+import { PostCard } from "~/components/post-card";
+import { campusForRequest } from "~/models/campuses.server";
+import { getParentChain, getPost, getThread, type CommentNode } from "~/models/posts.server";
+import { deleteAction, likeAction } from "~/services/post-actions.server";
+import { readPostFormOrRefuse, submitPost } from "~/services/post-submission.server";
+import { redirectWithAlert } from "~/services/alerts.server";
+import { getOptionalUser, requireUser } from "~/services/session.server";
+import type { RouteHandle } from "~/utils/route-handle";
+import { siteOrigin } from "~/utils/url.server";
+
+export const handle: RouteHandle = {
+  title: (d) => {
+    const post = (d as { post?: { author: { firstName: string } } } | undefined)?.post;
+    return post ? `${post.author.firstName}'s post` : "Post";
+  },
+};
+
+function findNode(nodes: CommentNode[], id: string): CommentNode | undefined {
+  for (const n of nodes) {
+    if (n.id === id) return n;
+    const found = findNode(n.replies, id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const campus = campusForRequest(request);
+  const viewer = await getOptionalUser(request);
+  const found = getPost(params.id ?? "", campus.timeZone, viewer?.id);
+  if (found.status === "missing") return data({ status: "missing" as const, post: null, chain: [], comments: [] }, { status: 404 });
+  if (found.status === "deleted") return data({ status: "deleted" as const, post: null, chain: [], comments: [] }, { status: 410 });
+  const post = found.post;
+  // One query for the whole thread; a reply's page shows what hangs below it.
+  const thread = getThread({ rootId: post.rootId ?? post.id }, campus.timeZone, viewer?.id);
+  const comments = post.rootId ? (findNode(thread, post.id)?.replies ?? []) : thread;
+  return { status: "ok" as const, post, chain: getParentChain(post, campus.timeZone, viewer?.id), comments };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const id = params.id ?? "";
+  const user = await requireUser(request);
+  const read = await readPostFormOrRefuse(request);
+  if (read.refused) return data(read.refused.reply, { status: read.refused.status });
+  const form = read.form!;
+  try {
+    const intent = form.formData.get("intent");
+    if (intent === "like") return await likeAction(request, form.formData, user.id, id);
+    if (intent === "delete") return await deleteAction(form.formData, user.id, id);
+    if (intent === "comment") {
+      const campus = campusForRequest(request);
+      const result = await submitPost(form.formData, { authorId: user.id, campusId: campus.id, origin: siteOrigin(request), target: { kind: "comment", parentId: id } });
+      if (!result.ok) return data(result.reply, { status: result.status });
+      return redirectWithAlert(`/post/${id}#post-${result.id}`, { type: "success", message: "Your reply was sent" });
+    }
+    throw new Response("Bad Request", { status: 400 });
+  } finally {
+    form.cleanup();
+  }
+}
+
+export default function PostPage() {
+  const { status, post, chain, comments } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  if (status === "missing") return <DoesNotExist />;
+  if (status === "deleted" || !post) {
+    return <p className="panel empty-state">Sorry, that post has been deleted.</p>;
+  }
+  return (
+    <div className="stack">
+      {chain.length ? (
+        <div className="parent-chain" aria-label="Replying to">
+          {chain.map((p) => (
+            <PostCard key={p.id} post={p} />
+          ))}
+        </div>
+      ) : null}
+      <PostCard post={post} />
+      <section aria-labelledby="comments-title" className="panel" id="comments">
+        <h2 id="comments-title" className="section-title">
+          Comments
+        </h2>
+        <CommentBox action={`/post/${post.id}`} lastResult={lastResult && "status" in lastResult ? lastResult : null} />
+        {comments.length ? <CommentThread comments={comments} /> : <p className="muted">No comments yet.</p>}
+      </section>
+      {/* Deleting the page's own post leaves for its parent, or the feed. */}
+      <DeleteFromUrl returnToFor={(id) => (id === post.id ? (post.parentId ? `/post/${post.parentId}` : "/home") : undefined)} />
+    </div>
+  );
+}
