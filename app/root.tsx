@@ -15,10 +15,12 @@ import type { ReactNode } from "react";
 import { AppShell } from "~/components/app-shell";
 import { useNonce } from "~/components/nonce";
 import { NotFound } from "~/components/not-found";
+import { SignUpPrompt } from "~/components/signup-prompt";
 import { campusForRequest } from "~/models/campuses.server";
 import { sessionUserView } from "~/models/users.server";
 import { readAlert } from "~/services/alerts.server";
 import { getOptionalUser, renewSession } from "~/services/session.server";
+import accountsCss from "~/styles/accounts.css";
 import appCss from "~/styles/app.css";
 import { backTarget } from "~/utils/navigation";
 import { headerTitle } from "~/utils/route-handle";
@@ -26,6 +28,7 @@ import { siteOrigin } from "~/utils/url.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
+  { rel: "stylesheet", href: accountsCss },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -80,6 +83,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <AppShell data={data}>{children}</AppShell>
+        <SignUpPrompt />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -42,7 +42,8 @@ function start() {
           "font-src": ["'self'"],
           "object-src": ["'none'"],
           "base-uri": ["'self'"],
-          "form-action": ["'self'", "https://accounts.google.com"],
+          // Google sign-in is a form post answered by a redirect to Google (or its local stand-in in tests).
+          "form-action": ["'self'", "https://accounts.google.com", ...(cfg.google?.oauthBaseUrl ? [new URL(cfg.google.oauthBaseUrl).origin] : [])],
           "frame-ancestors": ["'none'"],
           ...(cfg.production ? { "upgrade-insecure-requests": [] } : {}),
         },

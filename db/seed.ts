@@ -1,6 +1,7 @@
 // Idempotent seed: run at every start. Campuses, the owner, the portfolio rows
 // from content/, and (outside production) a few demo users and posts.
 import { and, eq, sql } from "drizzle-orm";
+import { seedBannedEmails } from "../app/models/banned-emails.server";
 import { CAMPUSES, resetCampusCache } from "../app/models/campuses.server";
 import { syncPortfolio } from "../app/models/portfolio.server";
 import { getUserByEmail, insertUser } from "../app/models/users.server";
@@ -17,6 +18,7 @@ export function seed(opts: { demo?: boolean; contentDir?: string } = {}) {
       .run();
   }
   resetCampusCache();
+  seedBannedEmails();
 
   const owner = getUserByEmail(cfg.owner.email) ?? createOwner(cfg.owner);
   syncPortfolio(owner.id, opts.contentDir);

@@ -2,6 +2,7 @@ import { Link, NavLink, useMatches } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { Alert } from "~/services/alerts.server";
 import { headerTitle } from "~/utils/route-handle";
+import type { SessionUser } from "~/utils/user";
 import { AlertToast } from "./alert";
 import { BackButton } from "./back-button";
 import { Icon, type IconName } from "./icons";
@@ -10,9 +11,12 @@ export type ShellData = {
   campus: { id: string; name: string };
   alert: Alert | null;
   back: string;
+  user: SessionUser | null;
 };
 
-const NAV: { to: string; label: string; icon: IconName }[] = [
+type NavItem = { to: string; label: string; icon: IconName };
+
+const NAV: NavItem[] = [
   { to: "/home", label: "Home", icon: "home" },
   { to: "/search", label: "Search", icon: "search" },
   { to: "/notifications", label: "Notifications", icon: "bell" },
@@ -20,6 +24,14 @@ const NAV: { to: string; label: string; icon: IconName }[] = [
   { to: "/more", label: "More", icon: "more" },
   { to: "/settings", label: "Settings", icon: "settings" },
 ];
+
+/** Signed in: Profile is their own page and Log out is offered; visitors get Log in and Sign up. */
+function navFor(user: SessionUser | null | undefined): NavItem[] {
+  const items = NAV.map((item) => (item.to === "/profile" && user ? { ...item, to: `/${user.username}` } : item));
+  return user
+    ? [...items, { to: "/logout", label: "Log out", icon: "logout" }]
+    : [...items, { to: "/login", label: "Log in", icon: "login" }, { to: "/user_registration", label: "Sign up", icon: "plus" }];
+}
 
 /** Hides the mobile header while scrolling down and shows it on the way up (§2). */
 function useHideOnScroll() {
@@ -42,6 +54,7 @@ export function AppShell({ data, children }: { data: ShellData | undefined; chil
   const { title, back } = headerTitle(matches);
   const headerRef = useHideOnScroll();
   const campus = data?.campus ?? { id: "ou", name: "OU" };
+  const nav = navFor(data?.user);
   return (
     <div className="shell">
       <a href="#main" className="skip-link">
@@ -53,7 +66,7 @@ export function AppShell({ data, children }: { data: ShellData | undefined; chil
           <span>{campus.name} BuySell</span>
         </Link>
         <ul>
-          {NAV.map((item) => (
+          {nav.map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} prefetch="intent">
                 <Icon name={item.icon} />

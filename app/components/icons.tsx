@@ -15,6 +15,8 @@ const paths = {
   comment: "M4 5h16v11H8l-4 4z",
   bookmark: "M6 3h12v18l-6-4-6 4z",
   share: "M12 3v12M7 8l5-5 5 5M5 14v6h14v-6",
+  login: "M10 17l5-5-5-5M15 12H3M14 4h5a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1h-5",
+  logout: "M15 17l5-5-5-5M20 12H8M10 4H5a1 1 0 0 0-1 1v14a1 1 0 0 0 1 1h5",
 } as const;
 
 export type IconName = keyof typeof paths;

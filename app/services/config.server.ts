@@ -18,6 +18,10 @@ const envSchema = z
     RESEND_BASE_URL: optionalUrl,
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    /** Tests only: a local OAuth 2.0 server that stands in for Google. */
+    GOOGLE_OAUTH_BASE_URL: optionalUrl,
+    /** Extra banned addresses, comma separated (added to db/banned-emails.ts by the seed). */
+    BANNED_EMAILS: z.string().optional(),
     OWNER_USERNAME: z
       .string()
       .regex(/^[a-z0-9-]{2,50}$/, "must be 2-50 lowercase letters, digits or hyphens")
@@ -62,8 +66,16 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     resendBaseUrl: c.RESEND_BASE_URL,
     google:
       c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET
-        ? { clientId: c.GOOGLE_CLIENT_ID, clientSecret: c.GOOGLE_CLIENT_SECRET }
+        ? {
+            clientId: c.GOOGLE_CLIENT_ID,
+            clientSecret: c.GOOGLE_CLIENT_SECRET,
+            oauthBaseUrl: c.GOOGLE_OAUTH_BASE_URL?.replace(/\/$/, ""),
+          }
         : undefined,
+    bannedEmails: (c.BANNED_EMAILS ?? "")
+      .split(",")
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
     owner: { username: c.OWNER_USERNAME, email: c.OWNER_EMAIL.toLowerCase(), name: c.OWNER_NAME },
     contactEmail: (c.CONTACT_EMAIL ?? c.OWNER_EMAIL).toLowerCase(),
     devMailbox: !production || c.DEV_MAILBOX === "1",

@@ -1,0 +1,31 @@
+import { Link, useLocation } from "@remix-run/react";
+import { isSignUpReason, SIGNUP_REASONS, SIGNUP_TEXT, withoutSignUpPrompt } from "~/utils/signup-prompt";
+import { useOptionalUser } from "~/utils/user";
+import { ModalDialog } from "./modal-dialog";
+
+/**
+ * The sign-up prompt (spec §2, §6) for a visitor who tried to act: opened by
+ * `?signup=<reason>` on any page, so the server renders it without JS.
+ */
+export function SignUpPrompt() {
+  const location = useLocation();
+  const user = useOptionalUser();
+  const reason = new URLSearchParams(location.search).get("signup");
+  if (user || !isSignUpReason(reason)) return null;
+  const page = withoutSignUpPrompt(location.pathname + location.search);
+  const back = new URLSearchParams({ redirect: page });
+  return (
+    <ModalDialog titleId="signup-title" closeTo={page}>
+      <h2 id="signup-title">{SIGNUP_REASONS[reason]}</h2>
+      <p>{SIGNUP_TEXT[reason]}</p>
+      <div className="button-row">
+        <Link to={`/register?${back}`} className="button button--primary">
+          Sign up
+        </Link>
+        <Link to={`/login?${back}`} className="button">
+          Log in
+        </Link>
+      </div>
+    </ModalDialog>
+  );
+}

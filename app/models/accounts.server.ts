@@ -1,0 +1,280 @@
+// Accounts: creating users (password, magic link, Google), signing in with a
+// password (with the account lockout of design A10), verifying the email, and
+// the account settings (username, email, password).
+import { and, eq, like, or } from "drizzle-orm";
+import { getDb, newId, schema, transaction, type Tx } from "~/services/db.server";
+import { absoluteUrl } from "~/services/urls.server";
+import { consume, isLimited, resetLimit } from "~/services/rate-limit.server";
+import { AUTH_MESSAGES, type AuthErrorCode } from "~/utils/auth-messages";
+import { firstFreeUsername, lastInitial, parseFullName, usernameBase } from "~/utils/names";
+import { isReservedUsername } from "~/utils/reserved-names";
+import { isBannedEmail } from "./banned-emails.server";
+import { getCampus, schoolDomains } from "./campuses.server";
+import { sendSignupVerificationEmail } from "./auth-mail.server";
+import { getPasswordHash, hashPassword, storePasswordHash, verifyPassword } from "./passwords.server";
+import { getUserByEmail, getUserById, type User } from "./users.server";
+import { createVerification, retireVerifications, type Verification } from "./verifications.server";
+
+/** A refusal with one of the §8 messages. */
+export class AuthError extends Error {
+  override name = "AuthError";
+  constructor(public code: AuthErrorCode) {
+    super(AUTH_MESSAGES[code]);
+  }
+}
+
+/** The §8 message for anything thrown while signing in. */
+export function authErrorCode(error: unknown): AuthErrorCode {
+  if (error instanceof AuthError) return error.code;
+  if (error instanceof Error && error.cause instanceof AuthError) return error.cause.code;
+  return "other";
+}
+
+/** Analytics event of spec §7 ("Complete Registration", "Login"); no personal data but the user id. */
+export function recordAccountEvent(name: "Complete Registration" | "Login", user: Pick<User, "id" | "campusId">) {
+  getDb().insert(schema.events).values({ name, userId: user.id, campusId: user.campusId }).run();
+}
+
+/** Is this address on the school domain of the campus (design A5)? */
+export function isSchoolEmail(email: string | null | undefined, campusId: string): boolean {
+  if (!email) return false;
+  const campus = getCampus(campusId);
+  if (!campus) return false;
+  const domain = email.trim().toLowerCase().split("@")[1] ?? "";
+  return schoolDomains(campus).some((d) => domain === d || domain.endsWith(`.${d}`));
+}
+
+/** The first free username for a name: first+last, then -2, -3, … never a reserved name (§5, A9). */
+export function uniqueUsername(firstName: string, lastName: string, tx: Tx | ReturnType<typeof getDb> = getDb()): string {
+  const base = usernameBase(firstName, lastName);
+  const taken = new Set(
+    tx
+      .select({ username: schema.users.username })
+      .from(schema.users)
+      .where(or(eq(schema.users.username, base), like(schema.users.username, `${base}-%`)))
+      .all()
+      .map((r) => r.username),
+  );
+  return firstFreeUsername(base, (n) => taken.has(n), isReservedUsername);
+}
+
+export type NewAccount = {
+  email: string;
+  firstName: string;
+  middleName?: string | null;
+  /** The full last name: stored as its initial, used whole for the username. */
+  lastName: string;
+  campusId: string;
+  verified: boolean;
+  img?: string | null;
+  passwordHash?: string;
+  google?: { sub: string };
+};
+
+/** Creates a user (and password or Google connection) in one transaction. */
+export function createAccount(input: NewAccount): User {
+  const email = input.email.trim().toLowerCase();
+  if (isBannedEmail(email)) throw new AuthError("banned");
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return transaction((tx) => {
+        const existing = tx.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, email)).get();
+        if (existing) throw new AuthError("email-in-use");
+        const id = newId();
+        const now = Date.now();
+        const user = tx
+          .insert(schema.users)
+          .values({
+            id,
+            campusId: input.campusId,
+            firstName: input.firstName,
+            middleName: input.middleName ?? null,
+            lastName: lastInitial(input.lastName),
+            username: uniqueUsername(input.firstName, input.lastName, tx),
+            email,
+            img: input.img ?? null,
+            verified: input.verified,
+            schoolVerified: input.verified && isSchoolEmail(email, input.campusId),
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning()
+          .get();
+        if (input.passwordHash) storePasswordHash(id, input.passwordHash, tx);
+        if (input.google) tx.insert(schema.connections).values({ provider: "google", providerId: input.google.sub, userId: id }).run();
+        return user;
+      });
+    } catch (error) {
+      // Two sign-ups raced for the same username: pick again.
+      if (attempt < 3 && error instanceof Error && /UNIQUE constraint failed: users\.username/.test(error.message)) continue;
+      if (error instanceof Error && /UNIQUE constraint failed: users\.email/.test(error.message)) throw new AuthError("email-in-use");
+      throw error;
+    }
+  }
+}
+
+/** Sign-up with email, full name and password (§5). The user still has to verify the email. */
+export async function registerWithPassword(input: { email: string; fullName: string; password: string; campusId: string }): Promise<User> {
+  const name = parseFullName(input.fullName);
+  if (!name) throw new AuthError("other");
+  if (isBannedEmail(input.email)) throw new AuthError("banned");
+  if (getUserByEmail(input.email)) throw new AuthError("email-in-use");
+  const passwordHash = await hashPassword(input.password);
+  return createAccount({ ...name, email: input.email, campusId: input.campusId, verified: false, passwordHash });
+}
+
+/**
+ * Email + password sign-in (§8 messages). Five wrong passwords within 15
+ * minutes lock the account until a password reset or the window ends.
+ */
+export async function passwordSignIn(email: string, password: string): Promise<User> {
+  const user = getUserByEmail(email);
+  if (!user) throw new AuthError("user-not-found");
+  if (isBannedEmail(user.email)) throw new AuthError("banned");
+  if (await isLimited("loginFailures", user.id)) throw new AuthError("too-many-requests");
+  const hash = getPasswordHash(user.id);
+  if (!hash) throw new AuthError("invalid-login-credentials"); // a Google or magic-link account
+  if (!(await verifyPassword(password, hash))) {
+    const counted = await consume("loginFailures", user.id);
+    throw new AuthError(counted.ok && counted.remaining > 0 ? "wrong-password" : "too-many-requests");
+  }
+  await resetLimit("loginFailures", user.id);
+  return user;
+}
+
+/** The sign-up verification email (A6): a link and the same code to type on /verify. */
+export function sendSignupVerification(request: Request, user: Pick<User, "id" | "email" | "firstName">) {
+  const created = createVerification({ type: "signup", target: user.email, userId: user.id, withCode: true, replace: true });
+  sendSignupVerificationEmail(user.email, {
+    url: absoluteUrl(request, `/verify?${new URLSearchParams({ token: created.token })}`),
+    code: created.code!,
+    firstName: user.firstName,
+  });
+}
+
+/** Completes sign-up verification from a link or a typed code; retires the other live codes. */
+export function completeSignupVerification(row: Verification): User | null {
+  if (!row.userId) return null;
+  const user = getUserById(row.userId);
+  if (!user || user.email !== row.target) return null;
+  retireVerifications("signup", row.target);
+  return markEmailVerified(user.id);
+}
+
+/** The email is proven (link, code, Google): verified, and school-verified on the campus domain (A5). */
+export function markEmailVerified(userId: string): User {
+  const user = getUserById(userId);
+  if (!user) throw new AuthError("user-not-found");
+  const schoolVerified = user.schoolVerified || isSchoolEmail(user.email, user.campusId);
+  return getDb()
+    .update(schema.users)
+    .set({ verified: true, schoolVerified, updatedAt: Date.now() })
+    .where(eq(schema.users.id, userId))
+    .returning()
+    .get()!;
+}
+
+/** Sets a new password after a reset link: lifts the lockout (A10) and proves the email. */
+export async function resetPassword(userId: string, password: string): Promise<void> {
+  const hash = await hashPassword(password);
+  storePasswordHash(userId, hash);
+  await resetLimit("loginFailures", userId);
+  markEmailVerified(userId);
+}
+
+/** Change password (§5): the current one must be right. */
+export async function changePassword(userId: string, current: string, next: string): Promise<void> {
+  const hash = getPasswordHash(userId);
+  if (hash && !(await verifyPassword(current, hash))) throw new AuthError("wrong-password");
+  storePasswordHash(userId, await hashPassword(next));
+}
+
+/** Whether the user has a password at all (Google and magic-link accounts may not). */
+export function hasPassword(userId: string): boolean {
+  return getPasswordHash(userId) !== null;
+}
+
+/** Change username: unique, not reserved (§5, A9). */
+export function changeUsername(userId: string, username: string): User {
+  const name = username.trim().toLowerCase();
+  if (isReservedUsername(name)) throw new AuthError("username-taken");
+  try {
+    return transaction((tx) => {
+      const other = tx.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.username, name)).get();
+      if (other && other.id !== userId) throw new AuthError("username-taken");
+      return tx.update(schema.users).set({ username: name, updatedAt: Date.now() }).where(eq(schema.users.id, userId)).returning().get()!;
+    });
+  } catch (error) {
+    if (error instanceof Error && /UNIQUE constraint failed: users\.username/.test(error.message)) throw new AuthError("username-taken");
+    throw error;
+  }
+}
+
+/** Makes a confirmed new address the account's email (A5 recomputed). */
+export function applyEmailChange(userId: string, newEmail: string): User {
+  const email = newEmail.trim().toLowerCase();
+  if (isBannedEmail(email)) throw new AuthError("banned");
+  try {
+    return transaction((tx) => {
+      const user = tx.select().from(schema.users).where(eq(schema.users.id, userId)).get();
+      if (!user) throw new AuthError("user-not-found");
+      const other = tx.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, email)).get();
+      if (other && other.id !== userId) throw new AuthError("email-in-use");
+      const schoolVerified = isSchoolEmail(email, user.campusId) || (!!user.schoolEmail && user.schoolVerified && isSchoolEmail(user.schoolEmail, user.campusId));
+      return tx
+        .update(schema.users)
+        .set({ email, verified: true, schoolVerified, updatedAt: Date.now() })
+        .where(eq(schema.users.id, userId))
+        .returning()
+        .get()!;
+    });
+  } catch (error) {
+    if (error instanceof Error && /UNIQUE constraint failed: users\.email/.test(error.message)) throw new AuthError("email-in-use");
+    throw error;
+  }
+}
+
+export type GoogleProfile = {
+  sub: string;
+  email: string;
+  emailVerified: boolean;
+  name?: string | null;
+  picture?: string | null;
+};
+
+/**
+ * Google sign-in: the account connected to this Google id, else the account
+ * with this (Google-verified) email, else a new account named by the §5
+ * Google rules with the Google photo.
+ */
+export function googleSignIn(profile: GoogleProfile, campusId: string, googleName: { firstName: string; lastName: string }): { user: User; isNew: boolean } {
+  const email = profile.email.trim().toLowerCase();
+  if (!profile.emailVerified || !email) throw new AuthError("google");
+  if (isBannedEmail(email)) throw new AuthError("banned");
+  const db = getDb();
+  const connection = db
+    .select({ userId: schema.connections.userId })
+    .from(schema.connections)
+    .where(and(eq(schema.connections.provider, "google"), eq(schema.connections.providerId, profile.sub)))
+    .get();
+  const connected = connection ? getUserById(connection.userId) : undefined;
+  if (connected) {
+    if (isBannedEmail(connected.email)) throw new AuthError("banned");
+    return { user: connected.verified ? connected : markEmailVerified(connected.id), isNew: false };
+  }
+  const existing = getUserByEmail(email);
+  if (existing) {
+    db.insert(schema.connections).values({ provider: "google", providerId: profile.sub, userId: existing.id }).onConflictDoNothing().run();
+    const user = existing.img || !profile.picture ? existing : db.update(schema.users).set({ img: profile.picture }).where(eq(schema.users.id, existing.id)).returning().get()!;
+    return { user: user.verified ? user : markEmailVerified(user.id), isNew: false };
+  }
+  const user = createAccount({
+    email,
+    ...googleName,
+    campusId,
+    verified: true,
+    img: profile.picture ?? null,
+    google: { sub: profile.sub },
+  });
+  return { user, isNew: true };
+}

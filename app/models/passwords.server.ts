@@ -1,0 +1,54 @@
+// Password hashes (OWASP ASVS 5): scrypt with N=2^17, r=8, p=1 and a random
+// 16-byte salt, stored self-describing as scrypt$17$8$1$<salt>$<hash> so the
+// cost can be raised later without breaking old hashes.
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { getDb, schema, type Db, type Tx } from "~/services/db.server";
+
+const LOG_N = 17;
+const R = 8;
+const P = 1;
+const KEY_LENGTH = 32;
+const SALT_BYTES = 16;
+
+function scrypt(password: string, salt: Buffer, logN: number, r: number, p: number): Promise<Buffer> {
+  const N = 2 ** logN;
+  // scrypt needs 128·N·r bytes; allow twice that.
+  const maxmem = 256 * N * r;
+  return new Promise((resolve, reject) => {
+    crypto.scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { N, r, p, maxmem }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = crypto.randomBytes(SALT_BYTES);
+  const hash = await scrypt(password, salt, LOG_N, R, P);
+  return ["scrypt", LOG_N, R, P, salt.toString("base64url"), hash.toString("base64url")].join("$");
+}
+
+/** Compares in constant time; false for a malformed stored value. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [algo, logN, r, p, salt, hash] = stored.split("$");
+  if (algo !== "scrypt" || !salt || !hash) return false;
+  const expected = Buffer.from(hash, "base64url");
+  const n = Number(logN);
+  const rr = Number(r);
+  const pp = Number(p);
+  if (![n, rr, pp].every((x) => Number.isInteger(x) && x > 0) || n > 22) return false;
+  const actual = await scrypt(password, Buffer.from(salt, "base64url"), n, rr, pp);
+  return actual.length === expected.length && crypto.timingSafeEqual(actual, expected);
+}
+
+export function getPasswordHash(userId: string): string | null {
+  return getDb().select({ hash: schema.passwords.hash }).from(schema.passwords).where(eq(schema.passwords.userId, userId)).get()?.hash ?? null;
+}
+
+/** Stores an already computed hash (hash outside a transaction: it is slow). */
+export function storePasswordHash(userId: string, hash: string, tx: Tx | Db = getDb()) {
+  tx.insert(schema.passwords)
+    .values({ userId, hash, updatedAt: Date.now() })
+    .onConflictDoUpdate({ target: schema.passwords.userId, set: { hash, updatedAt: Date.now() } })
+    .run();
+}

@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { campusForRequest } from "~/models/campuses.server";
+import { redirectWithAlert } from "~/services/alerts.server";
+import { startGoogle } from "~/services/auth.server";
+import { AUTH_MESSAGES } from "~/utils/auth-messages";
+
+export function loader() {
+  return redirect("/login");
+}
+
+/** Continue with Google: off to Google (or its local stand-in) with a fresh state. */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const returnTo = typeof form.get("redirect") === "string" ? String(form.get("redirect")) : null;
+  try {
+    return await startGoogle(request, campusForRequest(request).id, returnTo || null);
+  } catch {
+    return redirectWithAlert("/login", { type: "danger", message: AUTH_MESSAGES.google });
+  }
+}

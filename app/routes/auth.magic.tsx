@@ -1,0 +1,84 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { SubmitButton } from "~/components/auth";
+import { Field, FormErrors } from "~/components/forms";
+import { authErrorCode } from "~/models/accounts.server";
+import { getVerification } from "~/models/verifications.server";
+import { confirmEmailSchema } from "~/schemas/auth";
+import { redirectWithAlert } from "~/services/alerts.server";
+import { askedForMagicLink, authenticateMagicLink, clearFlowCookie, completeSignIn } from "~/services/auth.server";
+import { AUTH_MESSAGES } from "~/utils/auth-messages";
+import type { RouteHandle } from "~/utils/route-handle";
+
+export const handle: RouteHandle = { title: "Log in" };
+
+/** §4: a failed link goes back to /login?redirect=true (or /register?redirect=true when it was registering). */
+function fail(id: string | null, code: "wrong-email" | "banned" = "wrong-email") {
+  const row = id ? getVerification("magic-link", id) : undefined;
+  const to = row?.payload?.first ? "/register?redirect=true" : "/login?redirect=true";
+  return redirectWithAlert(to, { type: "danger", message: AUTH_MESSAGES[code] });
+}
+
+async function complete(request: Request, token: string, id: string | null) {
+  try {
+    const result = await authenticateMagicLink(request, token);
+    return await completeSignIn(request, result, { headers: { "Set-Cookie": await clearFlowCookie(request) } });
+  } catch (error) {
+    return fail(id, authErrorCode(error) === "banned" ? "banned" : "wrong-email");
+  }
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  const id = url.searchParams.get("id");
+  if (!token) return fail(id);
+  // Opened in the browser that asked for it: sign in. Elsewhere: ask for the email first.
+  if (await askedForMagicLink(request, id)) return complete(request, token, id);
+  return { token, id: id ?? "" };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const token = String(formData.get("token") ?? "");
+  const id = String(formData.get("id") ?? "") || null;
+  const submission = parseWithZod(formData, { schema: confirmEmailSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const row = id ? getVerification("magic-link", id) : undefined;
+  if (!token || !row || row.target !== submission.value.email) return fail(id);
+  return complete(request, token, id);
+}
+
+export default function ConfirmMagicLink() {
+  const { token, id } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: confirmEmailSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section className="panel auth stack" aria-labelledby="confirm-title">
+      <h2 id="confirm-title" className="panel__title">
+        Confirm your email
+      </h2>
+      <p>This link was opened in a different browser from the one that asked for it. Enter your email to finish logging in.</p>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <input type="hidden" name="token" value={token} />
+        <input type="hidden" name="id" value={id} />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field
+          label="Email"
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          errors={fields.email.errors}
+          errorId={fields.email.errorId}
+        />
+        <SubmitButton busyLabel="Logging in...">Continue</SubmitButton>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,234 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { GoogleButton, InlineAlert, SubmitButton } from "~/components/auth";
+import { Field, FormErrors } from "~/components/forms";
+import { authErrorCode } from "~/models/accounts.server";
+import { campusForRequest } from "~/models/campuses.server";
+import { loginSchema, magicLinkSchema, PASSWORD_MAX } from "~/schemas/auth";
+import type { Alert } from "~/services/alerts.server";
+import { authenticateWithPassword, completeSignIn, requestMagicLink, sentPageUrl } from "~/services/auth.server";
+import { consume } from "~/services/rate-limit.server";
+import { requireVisitor } from "~/services/session.server";
+import { AUTH_MESSAGES, LONG_MESSAGES, type AuthErrorCode } from "~/utils/auth-messages";
+import { NAME_PART_MAX } from "~/utils/names";
+import type { RouteHandle } from "~/utils/route-handle";
+
+export const handle: RouteHandle = { title: "Log in" };
+
+type Method = "password" | "noPassword";
+const methodOf = (value: unknown): Method => (value === "noPassword" ? "noPassword" : "password");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireVisitor(request);
+  const url = new URL(request.url);
+  const campus = campusForRequest(request);
+  return {
+    method: methodOf(url.searchParams.get("method")),
+    email: url.searchParams.get("email") ?? "",
+    redirectTo: url.searchParams.get("redirect") ?? "",
+    example: `e.g., yourname@${campus.emailDomain ?? "gmail.com"}`,
+  };
+}
+
+type ActionData = { method: Method; result: SubmissionResult<string[]>; alert?: Alert; needsName?: boolean };
+
+function refuse(method: Method, submission: { reply: (o: object) => SubmissionResult<string[]> }, code: AuthErrorCode, status: number, extra: Partial<ActionData> = {}) {
+  const field = code === "wrong-password" ? "password" : null;
+  const result = submission.reply({
+    ...(field ? { fieldErrors: { [field]: [AUTH_MESSAGES[code]] } } : { formErrors: [AUTH_MESSAGES[code]] }),
+    hideFields: ["password"],
+  });
+  const alert: Alert | undefined = LONG_MESSAGES.has(code)
+    ? { id: crypto.randomUUID(), type: "danger", message: AUTH_MESSAGES[code], long: true }
+    : undefined;
+  return data<ActionData>({ method, result, alert, ...extra }, { status });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireVisitor(request);
+  const formData = await request.formData();
+  const method = methodOf(formData.get("method"));
+
+  if (method === "password") {
+    const submission = parseWithZod(formData, { schema: loginSchema });
+    if (submission.status !== "success") {
+      return data<ActionData>({ method, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    }
+    if (!(await consume("loginIp", context.clientIp || "unknown")).ok) return refuse(method, submission, "ip-flood", 429);
+    try {
+      const result = await authenticateWithPassword(request, submission.value, context);
+      return await completeSignIn(request, result, { redirectTo: submission.value.redirect });
+    } catch (error) {
+      const code = authErrorCode(error);
+      const status = code === "too-many-requests" ? 429 : code === "internal-error" ? 500 : code === "banned" ? 403 : 400;
+      return refuse(method, submission, code, status);
+    }
+  }
+
+  const submission = parseWithZod(formData, { schema: magicLinkSchema });
+  if (submission.status !== "success") {
+    const needsName = formData.has("first") || formData.has("last");
+    return data<ActionData>({ method, result: submission.reply(), needsName }, { status: 400 });
+  }
+  const sent = await requestMagicLink(request, context.clientIp, submission.value);
+  if (!sent.ok) {
+    const status = sent.code === "ip-flood" || sent.code === "email-flood" ? 429 : sent.code === "send-failed" ? 500 : 400;
+    return refuse(method, submission, sent.code, status, { needsName: sent.needsName });
+  }
+  throw redirect(sentPageUrl(submission.value), { headers: { "Set-Cookie": sent.setCookie } });
+}
+
+export default function Login() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  // The method of the form the server answered, else the one in the URL.
+  const method = actionData?.method ?? loaderData.method;
+  const other = method === "password" ? "noPassword" : "password";
+  const query = (m: Method) => {
+    const params = new URLSearchParams({ method: m });
+    if (loaderData.email) params.set("email", loaderData.email);
+    if (loaderData.redirectTo) params.set("redirect", loaderData.redirectTo);
+    return `/login?${params}`;
+  };
+  const registerQuery = new URLSearchParams();
+  if (loaderData.redirectTo) registerQuery.set("redirect", loaderData.redirectTo);
+  return (
+    <div className="auth stack">
+      <section className="panel stack" aria-labelledby="login-title">
+        <h2 id="login-title" className="panel__title">
+          Log in
+        </h2>
+        <p className="auth__lead">Log in or create a new account to continue</p>
+        {method === "password" ? (
+          <PasswordForm
+            key="password"
+            lastResult={actionData?.method === "password" ? actionData.result : undefined}
+            email={loaderData.email}
+            example={loaderData.example}
+            redirectTo={loaderData.redirectTo}
+          />
+        ) : (
+          <MagicLinkForm
+            key="noPassword"
+            lastResult={actionData?.method === "noPassword" ? actionData.result : undefined}
+            needsName={!!actionData?.needsName}
+            email={loaderData.email}
+            example={loaderData.example}
+            redirectTo={loaderData.redirectTo}
+          />
+        )}
+        <div className="auth__links">
+          <Link to={query(other)} replace>
+            {other === "password" ? "Use a password instead" : "Email me a link to log in instead"}
+          </Link>
+          {method === "password" ? <Link to="/forgotpassword">Forgot password?</Link> : null}
+        </div>
+        <p className="auth__or">or</p>
+        <GoogleButton redirectTo={loaderData.redirectTo} />
+      </section>
+      <p className="auth__links">
+        <span>
+          No account yet? <Link to={`/register${registerQuery.size ? `?${registerQuery}` : ""}`}>Sign Up</Link>
+        </span>
+        <Link to="/settings/help">Contact Me</Link>
+      </p>
+      <InlineAlert alert={actionData?.alert} />
+    </div>
+  );
+}
+
+function PasswordForm({
+  lastResult,
+  email,
+  example,
+  redirectTo,
+}: {
+  lastResult?: SubmissionResult<string[]>;
+  email: string;
+  example: string;
+  redirectTo: string;
+}) {
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: { email },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="stack">
+      <input type="hidden" name="method" value="password" />
+      {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Field
+        label="Email"
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", placeholder: example }}
+        errors={fields.email.errors}
+        errorId={fields.email.errorId}
+      />
+      <Field
+        label="Password"
+        inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password", maxLength: PASSWORD_MAX }}
+        errors={fields.password.errors}
+        errorId={fields.password.errorId}
+      />
+      <SubmitButton busyLabel="Logging in...">Log in</SubmitButton>
+    </Form>
+  );
+}
+
+function MagicLinkForm({
+  lastResult,
+  needsName,
+  email,
+  example,
+  redirectTo,
+}: {
+  lastResult?: SubmissionResult<string[]>;
+  needsName: boolean;
+  email: string;
+  example: string;
+  redirectTo: string;
+}) {
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: { email },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: magicLinkSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="stack">
+      <input type="hidden" name="method" value="noPassword" />
+      {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Field
+        label="Email"
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", placeholder: example }}
+        errors={fields.email.errors}
+        errorId={fields.email.errorId}
+      />
+      {needsName ? (
+        <>
+          <p className="field__hint">No account uses this email yet. Add your name and the link will create one.</p>
+          <Field
+            label="First name"
+            inputProps={{ ...getInputProps(fields.first, { type: "text" }), autoComplete: "given-name", maxLength: NAME_PART_MAX }}
+            errors={fields.first.errors}
+            errorId={fields.first.errorId}
+          />
+          <Field
+            label="Last name"
+            inputProps={{ ...getInputProps(fields.last, { type: "text" }), autoComplete: "family-name", maxLength: NAME_PART_MAX }}
+            errors={fields.last.errors}
+            errorId={fields.last.errorId}
+          />
+        </>
+      ) : null}
+      <SubmitButton busyLabel="Sending...">Email me a link</SubmitButton>
+    </Form>
+  );
+}

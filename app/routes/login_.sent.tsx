@@ -1,0 +1,88 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { SubmitButton } from "~/components/auth";
+import { FormErrors } from "~/components/forms";
+import { magicLinkSchema } from "~/schemas/auth";
+import { redirectWithAlert } from "~/services/alerts.server";
+import { requestMagicLink, sentPageUrl } from "~/services/auth.server";
+import { config } from "~/services/config.server";
+import { AUTH_MESSAGES } from "~/utils/auth-messages";
+import type { RouteHandle } from "~/utils/route-handle";
+
+export const handle: RouteHandle = { title: "Log in" };
+
+/** Where "Go to your mail" leads: the dev mailbox locally, else the address's webmail. */
+function mailboxUrl(email: string): string {
+  if (config().devMailbox) return `/dev/mail?${new URLSearchParams({ to: email })}`;
+  const domain = email.split("@")[1]?.toLowerCase() ?? "";
+  if (/(^|\.)(outlook|hotmail|live|msn)\.com$/.test(domain) || domain.endsWith(".edu")) return "https://outlook.office.com/mail/";
+  if (/(^|\.)yahoo\./.test(domain)) return "https://mail.yahoo.com/";
+  if (/(^|\.)(icloud|me|mac)\.com$/.test(domain)) return "https://www.icloud.com/mail/";
+  return "https://mail.google.com/";
+}
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const email = url.searchParams.get("email")?.trim() ?? "";
+  if (!email) throw redirect("/login?method=noPassword");
+  return {
+    email,
+    first: url.searchParams.get("first") ?? "",
+    last: url.searchParams.get("last") ?? "",
+    redirectTo: url.searchParams.get("redirect") ?? "",
+    mailbox: mailboxUrl(email),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: magicLinkSchema });
+  if (submission.status !== "success") return data({ errors: [AUTH_MESSAGES["send-failed"]] }, { status: 400 });
+  const sent = await requestMagicLink(request, context.clientIp, submission.value);
+  if (!sent.ok) {
+    return data({ errors: [AUTH_MESSAGES[sent.code]] }, { status: sent.code.endsWith("flood") ? 429 : 400 });
+  }
+  return redirectWithAlert(
+    sentPageUrl(submission.value),
+    { type: "okay", message: "Email sent." },
+    { headers: { "Set-Cookie": sent.setCookie } },
+  );
+}
+
+export default function MagicLinkSent() {
+  const { email, first, last, redirectTo, mailbox } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const external = mailbox.startsWith("http");
+  return (
+    <section className="panel auth stack" aria-labelledby="sent-title">
+      <h2 id="sent-title" className="panel__title">
+        Your magic link is on its way!
+      </h2>
+      <p>This may take 1-2 minutes.</p>
+      <p>
+        We sent it to <span className="auth__address">{email}</span>. Open it in this browser to log in.
+      </p>
+      <a className="button button--primary button--block" href={mailbox} {...(external ? { target: "_blank", rel: "noreferrer" } : {})}>
+        Go to your mail
+      </a>
+      <Form method="post" className="stack">
+        <input type="hidden" name="email" value={email} />
+        {first && last ? (
+          <>
+            <input type="hidden" name="first" value={first} />
+            <input type="hidden" name="last" value={last} />
+          </>
+        ) : null}
+        {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
+        <FormErrors id="resend-errors" errors={actionData?.errors} />
+        <SubmitButton className="button button--block" busyLabel="Sending...">
+          Resend Email
+        </SubmitButton>
+      </Form>
+      <p>
+        <Link to={`/login?${new URLSearchParams({ method: "password", email })}`}>Log in with password</Link>
+      </p>
+    </section>
+  );
+}

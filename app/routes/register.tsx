@@ -1,0 +1,136 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { CheckboxField, GoogleButton, SubmitButton, useHydrated } from "~/components/auth";
+import { Field, FormErrors } from "~/components/forms";
+import { authErrorCode, registerWithPassword, sendSignupVerification } from "~/models/accounts.server";
+import { campusForRequest } from "~/models/campuses.server";
+import { FULL_NAME_MAX, PASSWORD_MAX, registerSchema } from "~/schemas/auth";
+import { consume } from "~/services/rate-limit.server";
+import { createSessionCookie, requireVisitor } from "~/services/session.server";
+import { AUTH_MESSAGES } from "~/utils/auth-messages";
+import { safePath } from "~/utils/navigation";
+import type { RouteHandle } from "~/utils/route-handle";
+
+export const handle: RouteHandle = { title: "Create your account" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireVisitor(request);
+  const url = new URL(request.url);
+  return { email: url.searchParams.get("email") ?? "", redirectTo: url.searchParams.get("redirect") ?? "" };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireVisitor(request);
+  const submission = parseWithZod(await request.formData(), { schema: registerSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  const reply = (code: keyof typeof AUTH_MESSAGES, status: number) => {
+    const message = AUTH_MESSAGES[code];
+    const onEmail = code === "email-in-use" || code === "banned";
+    return data(
+      submission.reply({ ...(onEmail ? { fieldErrors: { email: [message] } } : { formErrors: [message] }), hideFields: ["password"] }),
+      { status },
+    );
+  };
+  if (!(await consume("signupIp", context.clientIp || "unknown")).ok) return reply("ip-flood", 429);
+
+  const { email, name, password, redirect: redirectTo } = submission.value;
+  try {
+    const user = await registerWithPassword({ email, fullName: name, password, campusId: campusForRequest(request).id });
+    sendSignupVerification(request, user);
+    const back = safePath(redirectTo, "/home");
+    return redirect(back === "/home" ? "/verify" : `/verify?${new URLSearchParams({ redirect: back })}`, {
+      headers: { "Set-Cookie": await createSessionCookie(user.id) },
+    });
+  } catch (error) {
+    const code = authErrorCode(error);
+    if (code === "other") console.error(error);
+    return reply(code === "email-in-use" || code === "banned" ? code : "other", code === "other" ? 500 : 400);
+  }
+}
+
+export default function Register() {
+  const { email, redirectTo } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return <RegisterForm lastResult={lastResult} email={email} redirectTo={redirectTo} />;
+}
+
+function RegisterForm({ lastResult, email, redirectTo }: { lastResult?: SubmissionResult<string[]>; email: string; redirectTo: string }) {
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [complete, setComplete] = useState(false);
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: { email },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  // With JS, Create account waits until every field is filled and the box ticked (§4).
+  const check = () => {
+    const f = formRef.current;
+    if (!f) return;
+    const d = new FormData(f);
+    setComplete(["email", "name", "password"].every((k) => String(d.get(k) ?? "").trim() !== "") && d.get("terms") === "on");
+  };
+  useEffect(check, [lastResult]);
+  const query = redirectTo ? `?${new URLSearchParams({ redirect: redirectTo })}` : "";
+  const loginHref = `/login${query}`;
+  return (
+    <div className="auth stack">
+      <section className="panel stack" aria-labelledby="register-title">
+        <h2 id="register-title" className="panel__title">
+          Create your account
+        </h2>
+        <Form method="post" {...getFormProps(form)} ref={formRef} onInput={check} onChange={check} className="stack">
+          {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <Field
+            label="Email"
+            inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+            errors={fields.email.errors}
+            errorId={fields.email.errorId}
+          />
+          <Field
+            label="Name"
+            inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name", maxLength: FULL_NAME_MAX, placeholder: "First and last name" }}
+            errors={fields.name.errors}
+            errorId={fields.name.errorId}
+          />
+          <Field
+            label="Password"
+            inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password", maxLength: PASSWORD_MAX }}
+            errors={fields.password.errors}
+            errorId={fields.password.errorId}
+            hint="8 to 30 characters."
+          />
+          <CheckboxField
+            label="I agree not to do anything crazy"
+            inputProps={getInputProps(fields.terms, { type: "checkbox" })}
+            errors={fields.terms.errors}
+            errorId={fields.terms.errorId}
+          />
+          <div className="button-row">
+            <Link to={`/user_registration${query}`} className="button">
+              Go Back
+            </Link>
+            <SubmitButton className="button button--primary" busyLabel="Creating..." disabled={hydrated && !complete}>
+              Create account
+            </SubmitButton>
+          </div>
+        </Form>
+        <p className="auth__or">or</p>
+        <GoogleButton redirectTo={redirectTo} />
+      </section>
+      <p className="auth__links">
+        <span>
+          Have an account? <Link to={loginHref}>Log in</Link>
+        </span>
+        <Link to="/settings/help">Contact Me</Link>
+      </p>
+    </div>
+  );
+}

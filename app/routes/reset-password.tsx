@@ -1,0 +1,79 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { SubmitButton } from "~/components/auth";
+import { Field, FormErrors } from "~/components/forms";
+import { resetPassword } from "~/models/accounts.server";
+import { getUserById } from "~/models/users.server";
+import { checkToken, consumeToken } from "~/models/verifications.server";
+import { PASSWORD_MAX, resetPasswordSchema } from "~/schemas/auth";
+import { redirectWithAlert } from "~/services/alerts.server";
+import { endAllSessions } from "~/services/session.server";
+import { AUTH_MESSAGES } from "~/utils/auth-messages";
+import type { RouteHandle } from "~/utils/route-handle";
+
+export const handle: RouteHandle = { title: "Reset password" };
+
+const expired = () => redirectWithAlert("/forgotpassword", { type: "danger", message: AUTH_MESSAGES["link-invalid"] });
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const checked = checkToken("reset", token);
+  if (!checked.ok) return expired();
+  return { token, email: checked.row.target };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["newPassword", "confirmPassword"] }), { status: 400 });
+  const used = consumeToken("reset", submission.value.token);
+  const user = used.ok && used.row.userId ? getUserById(used.row.userId) : undefined;
+  if (!used.ok || !user || user.email !== used.row.target) return expired();
+  await resetPassword(user.id, submission.value.newPassword!);
+  // A reset ends every session: whoever knew the old password is out.
+  endAllSessions(user.id);
+  const params = new URLSearchParams({ method: "password", email: user.email });
+  return redirectWithAlert(`/login?${params}`, { type: "success", message: "Your password has been reset. Log in with your new password." });
+}
+
+export default function ResetPassword() {
+  const { token, email } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section className="panel auth stack" aria-labelledby="reset-title">
+      <h2 id="reset-title" className="panel__title">
+        Choose a new password
+      </h2>
+      <p className="auth__lead">
+        For <span className="auth__address">{email}</span>.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <input type="hidden" name="token" value={token} />
+        <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field
+          label="New password"
+          inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password", maxLength: PASSWORD_MAX }}
+          errors={fields.newPassword.errors}
+          errorId={fields.newPassword.errorId}
+          hint="8 to 30 characters."
+        />
+        <Field
+          label="Re-enter new password"
+          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password", maxLength: PASSWORD_MAX }}
+          errors={fields.confirmPassword.errors}
+          errorId={fields.confirmPassword.errorId}
+        />
+        <SubmitButton busyLabel="Saving...">Save new password</SubmitButton>
+      </Form>
+    </section>
+  );
+}

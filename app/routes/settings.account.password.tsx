@@ -1,0 +1,93 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AccountUpdating } from "~/components/account-form";
+import { SubmitButton } from "~/components/auth";
+import { Field, FormErrors } from "~/components/forms";
+import { AuthError, changePassword, hasPassword } from "~/models/accounts.server";
+import { changePasswordSchema, PASSWORD_MAX, setPasswordSchema } from "~/schemas/auth";
+import { redirectWithAlert } from "~/services/alerts.server";
+import { endOtherSessions, requireUser } from "~/services/session.server";
+import { AUTH_MESSAGES } from "~/utils/auth-messages";
+import type { RouteHandle } from "~/utils/route-handle";
+
+export const handle: RouteHandle = { title: "Change your password" };
+
+const HIDE = { hideFields: ["currentPassword", "newPassword", "confirmPassword"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return { hasPassword: hasPassword(user.id), email: user.email };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const current = hasPassword(user.id);
+  const submission = parseWithZod(await request.formData(), { schema: current ? changePasswordSchema : setPasswordSchema });
+  if (submission.status !== "success") return data(submission.reply(HIDE), { status: 400 });
+  const value = submission.value as { currentPassword?: string; newPassword?: string };
+  try {
+    await changePassword(user.id, value.currentPassword ?? "", value.newPassword!);
+  } catch (error) {
+    if (error instanceof AuthError && error.code === "wrong-password") {
+      return data(submission.reply({ ...HIDE, fieldErrors: { currentPassword: [AUTH_MESSAGES["wrong-password"]] } }), { status: 400 });
+    }
+    throw error;
+  }
+  // Anyone signed in elsewhere with the old password is signed out.
+  await endOtherSessions(user.id, request);
+  return redirectWithAlert("/settings/account", { type: "success", message: AUTH_MESSAGES["account-updated"] });
+}
+
+export default function ChangePassword() {
+  const { hasPassword, email } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm<{ currentPassword?: string; newPassword?: string; confirmPassword?: string }>({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: hasPassword ? changePasswordSchema : setPasswordSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section className="panel stack" aria-labelledby="password-title">
+      <h2 id="password-title" className="panel__title">
+        Change your password
+      </h2>
+      {hasPassword ? null : <p className="auth__lead">Your account has no password yet: choose one to log in with it too.</p>}
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        {hasPassword ? (
+          <Field
+            label="Current password"
+            inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password", maxLength: PASSWORD_MAX }}
+            errors={fields.currentPassword.errors}
+            errorId={fields.currentPassword.errorId}
+          />
+        ) : null}
+        <Field
+          label="New password"
+          inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password", maxLength: PASSWORD_MAX }}
+          errors={fields.newPassword.errors}
+          errorId={fields.newPassword.errorId}
+          hint="8 to 30 characters."
+        />
+        <Field
+          label="Re-enter new password"
+          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password", maxLength: PASSWORD_MAX }}
+          errors={fields.confirmPassword.errors}
+          errorId={fields.confirmPassword.errorId}
+        />
+        <div className="button-row">
+          <SubmitButton className="button button--primary">Save</SubmitButton>
+          <Link to="/forgotpassword" className="button button--ghost">
+            Forgot password?
+          </Link>
+        </div>
+      </Form>
+      <AccountUpdating />
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { AccountUpdating } from "~/components/account-form";
+import { SubmitButton, useHydrated } from "~/components/auth";
+import { Field, FormErrors } from "~/components/forms";
+import { AuthError, changeUsername } from "~/models/accounts.server";
+import { usernameSchema } from "~/schemas/account";
+import { redirectWithAlert } from "~/services/alerts.server";
+import { requireUser } from "~/services/session.server";
+import { AUTH_MESSAGES } from "~/utils/auth-messages";
+import { USERNAME_MAX } from "~/utils/names";
+import type { RouteHandle } from "~/utils/route-handle";
+
+export const handle: RouteHandle = { title: "Change username" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return { username: user.username };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const submission = parseWithZod(await request.formData(), { schema: usernameSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.value.username === user.username) return redirect("/settings/account");
+  try {
+    changeUsername(user.id, submission.value.username);
+  } catch (error) {
+    if (error instanceof AuthError && error.code === "username-taken") {
+      return data(submission.reply({ fieldErrors: { username: [AUTH_MESSAGES["username-taken"]] } }), { status: 409 });
+    }
+    throw error;
+  }
+  return redirectWithAlert("/settings/account", { type: "success", message: AUTH_MESSAGES["account-updated"] });
+}
+
+export default function ChangeUsername() {
+  const { username } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const [value, setValue] = useState(username);
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: { username },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: usernameSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  // Save stays off while the name is unchanged (§5); without JS the server just keeps it.
+  const unchanged = value.trim().toLowerCase() === username;
+  return (
+    <section className="panel stack" aria-labelledby="username-title">
+      <h2 id="username-title" className="panel__title">
+        Change username
+      </h2>
+      <p className="auth__lead">Your profile lives at /{username}. Letters, numbers and hyphens.</p>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field
+          label="Username"
+          inputProps={{
+            ...getInputProps(fields.username, { type: "text" }),
+            autoComplete: "username",
+            autoCapitalize: "none",
+            spellCheck: false,
+            maxLength: USERNAME_MAX,
+            onInput: (e) => setValue(e.currentTarget.value),
+          }}
+          errors={fields.username.errors}
+          errorId={fields.username.errorId}
+        />
+        <SubmitButton className="button button--primary" disabled={hydrated && unchanged}>
+          Save
+        </SubmitButton>
+      </Form>
+      <AccountUpdating />
+    </section>
+  );
+}

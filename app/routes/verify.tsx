@@ -1,0 +1,120 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { SubmitButton } from "~/components/auth";
+import { Field, FormErrors } from "~/components/forms";
+import { completeSignupVerification, recordAccountEvent, sendSignupVerification } from "~/models/accounts.server";
+import { consumeCode, consumeToken, type CheckResult } from "~/models/verifications.server";
+import { verifyCodeSchema } from "~/schemas/auth";
+import { redirectWithAlert } from "~/services/alerts.server";
+import { consume } from "~/services/rate-limit.server";
+import { createSessionCookie, destroySessionCookie, getOptionalUser, requireUser } from "~/services/session.server";
+import { AUTH_MESSAGES } from "~/utils/auth-messages";
+import { safePath } from "~/utils/navigation";
+import type { RouteHandle } from "~/utils/route-handle";
+
+export const handle: RouteHandle = { title: "Verify your email" };
+
+const VERIFIED = "Your email is verified. Welcome!";
+
+/** Verified (A6): the user is signed in on this browser and goes on to /home (or the page they came for). */
+async function verified(request: Request, checked: CheckResult, redirectTo: string | null) {
+  const user = checked.ok ? completeSignupVerification(checked.row) : null;
+  if (!user) return null;
+  recordAccountEvent("Complete Registration", user);
+  const headers = new Headers();
+  await destroySessionCookie(request);
+  headers.append("Set-Cookie", await createSessionCookie(user.id));
+  return redirectWithAlert(safePath(redirectTo, "/home"), { type: "success", message: VERIFIED }, { headers });
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const redirectTo = url.searchParams.get("redirect");
+  const token = url.searchParams.get("token");
+  if (token) {
+    const done = await verified(request, consumeToken("signup", token), redirectTo);
+    if (done) return done;
+    const signedIn = await getOptionalUser(request);
+    if (!signedIn) return redirectWithAlert("/login", { type: "danger", message: AUTH_MESSAGES["link-invalid"] });
+    if (signedIn.verified) return redirect(safePath(redirectTo, "/home"));
+    return { email: signedIn.email, linkError: AUTH_MESSAGES["link-invalid"] };
+  }
+  const user = await requireUser(request);
+  if (user.verified) return redirect(safePath(redirectTo, "/home"));
+  return { email: user.email, linkError: null as string | null };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const redirectTo = new URL(request.url).searchParams.get("redirect");
+  if (user.verified) return redirect(safePath(redirectTo, "/home"));
+  const formData = await request.formData();
+
+  if (formData.get("intent") === "resend") {
+    if (!(await consume("emailIp", context.clientIp || "unknown")).ok) return data({ resend: AUTH_MESSAGES["ip-flood"], result: undefined }, { status: 429 });
+    if (!(await consume("emailAddress", user.email)).ok) return data({ resend: AUTH_MESSAGES["email-flood"], result: undefined }, { status: 429 });
+    sendSignupVerification(request, user);
+    return redirectWithAlert(new URL(request.url).pathname + new URL(request.url).search, { type: "okay", message: "Email sent." });
+  }
+
+  const submission = parseWithZod(formData, { schema: verifyCodeSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), resend: null }, { status: 400 });
+  if (!(await consume("codeIp", context.clientIp || "unknown")).ok) {
+    return data({ result: submission.reply({ formErrors: [AUTH_MESSAGES["ip-flood"]] }), resend: null }, { status: 429 });
+  }
+  const checked = consumeCode("signup", user.email, submission.value.code);
+  const done = await verified(request, checked, redirectTo);
+  if (done) return done;
+  const message = !checked.ok && (checked.reason === "expired" || checked.reason === "too-many") ? AUTH_MESSAGES["code-expired"] : AUTH_MESSAGES["code-invalid"];
+  return data({ result: submission.reply({ fieldErrors: { code: [message] } }), resend: null }, { status: 400 });
+}
+
+export default function Verify() {
+  const { email, linkError } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: verifyCodeSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section className="panel auth stack" aria-labelledby="verify-title">
+      <h2 id="verify-title" className="panel__title">
+        Check your email
+      </h2>
+      <p>
+        We sent a link and a 6-digit code to <span className="auth__address">{email}</span>. Open the link, or type the
+        code here. This may take 1-2 minutes.
+      </p>
+      <FormErrors id="link-error" errors={linkError ? [linkError] : undefined} />
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field
+          label="Verification code"
+          inputProps={{
+            ...getInputProps(fields.code, { type: "text" }),
+            inputMode: "numeric",
+            autoComplete: "one-time-code",
+            maxLength: 6,
+            className: "code-input",
+          }}
+          errors={fields.code.errors}
+          errorId={fields.code.errorId}
+        />
+        <SubmitButton name="intent" value="verify" busyLabel="Verifying...">
+          Verify
+        </SubmitButton>
+      </Form>
+      <Form method="post" className="stack">
+        <FormErrors id="resend-errors" errors={actionData?.resend ? [actionData.resend] : undefined} />
+        <SubmitButton name="intent" value="resend" className="button button--block" busyLabel="Sending...">
+          Resend Email
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}

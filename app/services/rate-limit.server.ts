@@ -1,0 +1,68 @@
+// Abuse limits (design A10), kept in the `rate_limits` table so they survive
+// restarts. Per account: 5 failed sign-ins in 15 minutes lock it until a
+// password reset or the window ends. Per IP: only floods (a dorm shares one
+// address). Per address: a few emails per 15 minutes.
+import { RateLimiterRes, RateLimiterSQLite } from "rate-limiter-flexible";
+import { getSqlite } from "./db.server";
+
+const LIMITS = {
+  /** Failed password sign-ins per account. */
+  loginFailures: { points: 5, duration: 15 * 60 },
+  /** Sign-in attempts per IP. */
+  loginIp: { points: 500, duration: 3600 },
+  /** Sign-ups per IP. */
+  signupIp: { points: 300, duration: 3600 },
+  /** Emails sent per IP (links, codes, resets). */
+  emailIp: { points: 300, duration: 3600 },
+  /** Emails sent to one address. */
+  emailAddress: { points: 5, duration: 15 * 60 },
+  /** Typed codes per IP. */
+  codeIp: { points: 300, duration: 3600 },
+} as const;
+
+export type LimitName = keyof typeof LIMITS;
+
+const g = globalThis as typeof globalThis & { __limiters?: Map<LimitName, RateLimiterSQLite> };
+
+function limiter(name: LimitName): RateLimiterSQLite {
+  g.__limiters ??= new Map();
+  let l = g.__limiters.get(name);
+  if (!l) {
+    l = new RateLimiterSQLite({
+      storeClient: getSqlite(),
+      storeType: "better-sqlite3",
+      tableName: "rate_limits",
+      tableCreated: true,
+      keyPrefix: name,
+      ...LIMITS[name],
+    });
+    g.__limiters.set(name, l);
+  }
+  return l;
+}
+
+export type LimitResult = { ok: true; remaining: number } | { ok: false; retryAfterMs: number };
+
+/** Counts one event against `key`; refuses once the limit is spent. */
+export async function consume(name: LimitName, key: string): Promise<LimitResult> {
+  try {
+    const res = await limiter(name).consume(key, 1);
+    return { ok: true, remaining: res.remainingPoints };
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return { ok: false, retryAfterMs: error.msBeforeNext };
+    throw error;
+  }
+}
+
+/** True when `key` has used up its limit (without counting anything). */
+export async function isLimited(name: LimitName, key: string): Promise<boolean> {
+  const res = await limiter(name).get(key);
+  return !!res && res.consumedPoints >= LIMITS[name].points;
+}
+
+/** Clears a key (a password reset lifts the lockout). */
+export async function resetLimit(name: LimitName, key: string): Promise<void> {
+  await limiter(name).delete(key);
+}
+
+export const LIMIT_POINTS = Object.fromEntries(Object.entries(LIMITS).map(([k, v]) => [k, v.points])) as Record<LimitName, number>;
