@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithSchema } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -45,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const token = String(formData.get("token") ?? "");
   const id = String(formData.get("id") ?? "") || null;
-  const submission = parseWithZod(formData, { schema: confirmEmailSchema });
+  const submission = parseWithSchema(formData, confirmEmailSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const row = id ? getVerification("magic-link", id) : undefined;
   if (!token || !row || row.target !== submission.value.email) return fail(id);
@@ -57,7 +57,7 @@ export default function ConfirmMagicLink() {
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: confirmEmailSchema }),
+    onValidate: ({ formData }) => parseWithSchema(formData, confirmEmailSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

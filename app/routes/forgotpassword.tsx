@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithSchema } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -23,7 +23,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  const submission = parseWithSchema(await request.formData(), forgotPasswordSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { email } = submission.value;
   const refuse = (code: keyof typeof AUTH_MESSAGES, status: number) =>
@@ -45,7 +45,7 @@ export default function ForgotPassword() {
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { email },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+    onValidate: ({ formData }) => parseWithSchema(formData, forgotPasswordSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

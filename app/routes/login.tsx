@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithSchema } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -53,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const method = methodOf(formData.get("method"));
 
   if (method === "password") {
-    const submission = parseWithZod(formData, { schema: loginSchema });
+    const submission = parseWithSchema(formData, loginSchema);
     if (submission.status !== "success") {
       return data<ActionData>({ method, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
     }
@@ -68,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   }
 
-  const submission = parseWithZod(formData, { schema: magicLinkSchema });
+  const submission = parseWithSchema(formData, magicLinkSchema);
   if (submission.status !== "success") {
     const needsName = formData.has("first") || formData.has("last");
     return data<ActionData>({ method, result: submission.reply(), needsName }, { status: 400 });
@@ -154,7 +154,7 @@ function PasswordForm({
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { email },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    onValidate: ({ formData }) => parseWithSchema(formData, loginSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -196,7 +196,7 @@ function MagicLinkForm({
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { email },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: magicLinkSchema }),
+    onValidate: ({ formData }) => parseWithSchema(formData, magicLinkSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithSchema } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -37,7 +37,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: magicLinkSchema });
+  const submission = parseWithSchema(await request.formData(), magicLinkSchema);
   if (submission.status !== "success") return data({ errors: [AUTH_MESSAGES["send-failed"]] }, { status: 400 });
   const sent = await requestMagicLink(request, context.clientIp, submission.value);
   if (!sent.ok) {

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithSchema } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireVisitor(request);
-  const submission = parseWithZod(await request.formData(), { schema: registerSchema });
+  const submission = parseWithSchema(await request.formData(), registerSchema);
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const reply = (code: keyof typeof AUTH_MESSAGES, status: number) => {
     const message = AUTH_MESSAGES[code];
@@ -65,7 +65,7 @@ function RegisterForm({ lastResult, email, redirectTo }: { lastResult?: Submissi
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { email },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+    onValidate: ({ formData }) => parseWithSchema(formData, registerSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithSchema } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -26,7 +26,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  const submission = parseWithSchema(await request.formData(), resetPasswordSchema);
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["newPassword", "confirmPassword"] }), { status: 400 });
   const used = consumeToken("reset", submission.value.token);
   const user = used.ok && used.row.userId ? getUserById(used.row.userId) : undefined;
@@ -43,7 +43,7 @@ export default function ResetPassword() {
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    onValidate: ({ formData }) => parseWithSchema(formData, resetPasswordSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithSchema } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The new address takes effect once it is confirmed by the link sent to it. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: changeEmailSchema });
+  const submission = parseWithSchema(await request.formData(), changeEmailSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { email } = submission.value;
   if (email === user.email) return redirect("/settings/account");
@@ -52,7 +52,7 @@ export default function ChangeEmail() {
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailSchema }),
+    onValidate: ({ formData }) => parseWithSchema(formData, changeEmailSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

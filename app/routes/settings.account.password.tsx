@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithSchema } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const current = hasPassword(user.id);
-  const submission = parseWithZod(await request.formData(), { schema: current ? changePasswordSchema : setPasswordSchema });
+  const submission = parseWithSchema(await request.formData(), current ? changePasswordSchema : setPasswordSchema);
   if (submission.status !== "success") return data(submission.reply(HIDE), { status: 400 });
   const value = submission.value as { currentPassword?: string; newPassword?: string };
   try {
@@ -46,7 +46,7 @@ export default function ChangePassword() {
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<{ currentPassword?: string; newPassword?: string; confirmPassword?: string }>({
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: hasPassword ? changePasswordSchema : setPasswordSchema }),
+    onValidate: ({ formData }) => parseWithSchema(formData, hasPassword ? changePasswordSchema : setPasswordSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

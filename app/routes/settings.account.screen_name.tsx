@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithSchema } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: usernameSchema });
+  const submission = parseWithSchema(await request.formData(), usernameSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   if (submission.value.username === user.username) return redirect("/settings/account");
   try {
@@ -46,7 +46,7 @@ export default function ChangeUsername() {
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { username },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: usernameSchema }),
+    onValidate: ({ formData }) => parseWithSchema(formData, usernameSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithSchema } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The email step (§4): a known address goes to log in, a new one to sign up. */
 export async function action({ request }: ActionFunctionArgs) {
   await requireVisitor(request);
-  const submission = parseWithZod(await request.formData(), { schema: emailStepSchema });
+  const submission = parseWithSchema(await request.formData(), emailStepSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { email, redirect: redirectTo } = submission.value;
   const params = new URLSearchParams({ email });
@@ -35,7 +35,7 @@ export default function EmailStep() {
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { email },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailStepSchema }),
+    onValidate: ({ formData }) => parseWithSchema(formData, emailStepSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

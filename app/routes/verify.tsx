@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithSchema } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -60,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithAlert(new URL(request.url).pathname + new URL(request.url).search, { type: "okay", message: "Email sent." });
   }
 
-  const submission = parseWithZod(formData, { schema: verifyCodeSchema });
+  const submission = parseWithSchema(formData, verifyCodeSchema);
   if (submission.status !== "success") return data({ result: submission.reply(), resend: null }, { status: 400 });
   if (!(await consume("codeIp", context.clientIp || "unknown")).ok) {
     return data({ result: submission.reply({ formErrors: [AUTH_MESSAGES["ip-flood"]] }), resend: null }, { status: 429 });
@@ -77,7 +77,7 @@ export default function Verify() {
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: verifyCodeSchema }),
+    onValidate: ({ formData }) => parseWithSchema(formData, verifyCodeSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

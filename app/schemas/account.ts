@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import { USERNAME_MAX } from "~/utils/names";
 import { isReservedUsername } from "~/utils/reserved-names";
@@ -6,14 +6,14 @@ import { emailField } from "./fields";
 
 /** Change username (/settings/account/screen_name): max 50 (§5), never a reserved name (A9). */
 export const usernameSchema = z.object({
-  username: z
-    .string({ error: "Username is required." })
-    .trim()
-    .toLowerCase()
-    .min(2, { error: "Username must be at least 2 characters." })
-    .max(USERNAME_MAX, { error: `Username can be at most ${USERNAME_MAX} characters.` })
-    .regex(/^[a-z0-9-]+$/, { error: "Use letters, numbers and hyphens only." })
-    .refine((v) => !isReservedUsername(v), { error: AUTH_MESSAGES["username-taken"] }),
+  username: z.string({ error: "Username is required." }).check(
+    z.trim(),
+    z.toLowerCase(),
+    z.minLength(2, { error: "Username must be at least 2 characters." }),
+    z.maxLength(USERNAME_MAX, { error: `Username can be at most ${USERNAME_MAX} characters.` }),
+    z.regex(/^[a-z0-9-]+$/, { error: "Use letters, numbers and hyphens only." }),
+    z.refine((v) => !isReservedUsername(v), { error: AUTH_MESSAGES["username-taken"] }),
+  ),
 });
 
 /** Change email (/settings/account/email): the new address, confirmed by a link sent to it. */

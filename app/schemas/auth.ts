@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import { NAME_PART_MAX, nameWords } from "~/utils/names";
 import { emailField } from "./fields";
@@ -8,13 +8,13 @@ export const PASSWORD_MAX = 30;
 export const FULL_NAME_MAX = 60;
 
 /** Where to go after signing in: a same-site path, checked again by the server (safePath). */
-const redirectField = z.string().max(2000).optional();
+const redirectField = z.optional(z.string().check(z.maxLength(2000)));
 
 /** A new password (§5, §9): 8 to 30 characters. */
-export const newPasswordField = z
-  .string({ error: "Password is required." })
-  .min(PASSWORD_MIN, { error: AUTH_MESSAGES["weak-password"] })
-  .max(PASSWORD_MAX, { error: `Password can be at most ${PASSWORD_MAX} characters.` });
+export const newPasswordField = z.string({ error: "Password is required." }).check(
+  z.minLength(PASSWORD_MIN, { error: AUTH_MESSAGES["weak-password"] }),
+  z.maxLength(PASSWORD_MAX, { error: `Password can be at most ${PASSWORD_MAX} characters.` }),
+);
 
 /** The email step (/user_registration). */
 export const emailStepSchema = z.object({ email: emailField, redirect: redirectField });
@@ -22,20 +22,20 @@ export const emailStepSchema = z.object({ email: emailField, redirect: redirectF
 /** Sign-up with email and password (/register). */
 export const registerSchema = z.object({
   email: emailField,
-  name: z
-    .string({ error: "Name is required." })
-    .trim()
-    .min(1, { error: "Name is required." })
-    .max(FULL_NAME_MAX, { error: `Name can be at most ${FULL_NAME_MAX} characters.` })
-    .refine((v) => nameWords(v).length >= 2, { error: "Full name is required" })
-    .refine((v) => /^[\p{L}\p{M}' .-]+$/u.test(v), { error: "Use letters only in your name." })
-    .refine(
+  name: z.string({ error: "Name is required." }).check(
+    z.trim(),
+    z.minLength(1, { error: "Name is required." }),
+    z.maxLength(FULL_NAME_MAX, { error: `Name can be at most ${FULL_NAME_MAX} characters.` }),
+    z.refine((v) => nameWords(v).length >= 2, { error: "Full name is required" }),
+    z.refine((v) => /^[\p{L}\p{M}' .-]+$/u.test(v), { error: "Use letters only in your name." }),
+    z.refine(
       (v) => {
         const words = nameWords(v);
         return words.length < 2 || (words[0]!.length <= NAME_PART_MAX && words[words.length - 1]!.length <= NAME_PART_MAX);
       },
       { error: `First and last names can be at most ${NAME_PART_MAX} characters.` },
     ),
+  ),
   password: newPasswordField,
   terms: z.literal("on", { error: "You must agree not to do anything crazy." }),
   redirect: redirectField,
@@ -44,17 +44,18 @@ export const registerSchema = z.object({
 /** Log in with email and password (/login?method=password). */
 export const loginSchema = z.object({
   email: emailField,
-  password: z.string({ error: "Password is required." }).max(200, { error: AUTH_MESSAGES["wrong-password"] }),
+  password: z.string({ error: "Password is required." }).check(z.maxLength(200, { error: AUTH_MESSAGES["wrong-password"] })),
   redirect: redirectField,
 });
 
 const namePart = (label: string) =>
-  z
-    .string()
-    .trim()
-    .max(NAME_PART_MAX, { error: `${label} can be at most ${NAME_PART_MAX} characters.` })
-    .regex(/^[\p{L}\p{M}' .-]*$/u, { error: "Use letters only in your name." })
-    .optional();
+  z.optional(
+    z.string().check(
+      z.trim(),
+      z.maxLength(NAME_PART_MAX, { error: `${label} can be at most ${NAME_PART_MAX} characters.` }),
+      z.regex(/^[\p{L}\p{M}' .-]*$/u, { error: "Use letters only in your name." }),
+    ),
+  );
 
 /** Ask for a magic link (/login?method=noPassword, Resend Email on /login/sent). */
 export const magicLinkSchema = z.object({
@@ -75,47 +76,46 @@ export const forgotPasswordSchema = z.object({ email: emailField });
 export const verifyCodeSchema = z.object({
   code: z
     .string({ error: "Enter the 6-digit code from the email." })
-    .trim()
-    .regex(/^\d{6}$/, { error: "Enter the 6-digit code from the email." }),
+    .check(z.trim(), z.regex(/^\d{6}$/, { error: "Enter the 6-digit code from the email." })),
 });
 
 type PasswordPair = { currentPassword?: string; newPassword?: string; confirmPassword?: string };
 
 /** New password + re-entry, checked in the §5 order: one message at a time. */
 function checkPasswordPair(requireCurrent: boolean) {
-  return (v: PasswordPair, ctx: z.RefinementCtx) => {
-    const fail = (field: keyof PasswordPair, message: string) => ctx.addIssue({ code: "custom", path: [field], message });
+  return z.superRefine((v: PasswordPair, ctx) => {
+    const fail = (field: keyof PasswordPair, message: string) => ctx.addIssue({ code: "custom", path: [field], message, input: v });
     if (requireCurrent && !v.currentPassword) return fail("currentPassword", "Current password required");
     if (!v.newPassword) return fail("newPassword", "Please enter a new password");
     if (v.newPassword.length < PASSWORD_MIN) return fail("newPassword", AUTH_MESSAGES["weak-password"]);
     if (v.newPassword.length > PASSWORD_MAX) return fail("newPassword", `Password can be at most ${PASSWORD_MAX} characters.`);
     if (!v.confirmPassword) return fail("confirmPassword", "Must re-enter new password");
     if (v.newPassword !== v.confirmPassword) return fail("confirmPassword", "Passwords do not match");
-  };
+  });
 }
 
 /** Change your password (/settings/account/password). */
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string().optional(),
-    newPassword: z.string().optional(),
-    confirmPassword: z.string().optional(),
+    currentPassword: z.optional(z.string()),
+    newPassword: z.optional(z.string()),
+    confirmPassword: z.optional(z.string()),
   })
-  .superRefine(checkPasswordPair(true));
+  .check(checkPasswordPair(true));
 
 /** First password of an account made with Google or a magic link: no current one to check. */
 export const setPasswordSchema = z
   .object({
-    newPassword: z.string().optional(),
-    confirmPassword: z.string().optional(),
+    newPassword: z.optional(z.string()),
+    confirmPassword: z.optional(z.string()),
   })
-  .superRefine(checkPasswordPair(false));
+  .check(checkPasswordPair(false));
 
 /** A new password from a reset link (/reset-password). */
 export const resetPasswordSchema = z
   .object({
     token: z.string({ error: AUTH_MESSAGES["link-invalid"] }),
-    newPassword: z.string().optional(),
-    confirmPassword: z.string().optional(),
+    newPassword: z.optional(z.string()),
+    confirmPassword: z.optional(z.string()),
   })
-  .superRefine(checkPasswordPair(false));
+  .check(checkPasswordPair(false));
