@@ -24,7 +24,7 @@ import accountsCss from "~/styles/accounts.css";
 import appCss from "~/styles/app.css";
 import { backTarget } from "~/utils/navigation";
 import { headerTitle } from "~/utils/route-handle";
-import { siteOrigin } from "~/utils/url.server";
+import { siteOrigin } from "~/services/urls.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appCss },

@@ -6,7 +6,7 @@ import { commentTarget, composerAction, defaultGoBack } from "~/services/post-su
 import { requireUser } from "~/services/session.server";
 import { safePath } from "~/utils/navigation";
 import type { RouteHandle } from "~/utils/route-handle";
-import { siteOrigin } from "~/utils/url.server";
+import { siteOrigin } from "~/services/urls.server";
 
 export const handle: RouteHandle = { title: "Create Comment" };
 

@@ -8,7 +8,7 @@ import { composerAction } from "~/services/post-submission.server";
 import { requireUser } from "~/services/session.server";
 import { safePath } from "~/utils/navigation";
 import type { RouteHandle } from "~/utils/route-handle";
-import { siteOrigin } from "~/utils/url.server";
+import { siteOrigin } from "~/services/urls.server";
 
 export const handle: RouteHandle = { title: "Create Post" };
 

@@ -3,7 +3,7 @@ import { campusForRequest } from "~/models/campuses.server";
 import { commentTarget, defaultGoBack, uploadAction, type SubmitTarget } from "~/services/post-submission.server";
 import { requireUser } from "~/services/session.server";
 import { safePath } from "~/utils/navigation";
-import { siteOrigin } from "~/utils/url.server";
+import { siteOrigin } from "~/services/urls.server";
 
 // The composer's upload with a progress bar (JS only): answers JSON.
 export async function action({ request }: ActionFunctionArgs) {

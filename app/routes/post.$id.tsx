@@ -13,7 +13,7 @@ import { readPostFormOrRefuse, submitPost } from "~/services/post-submission.ser
 import { redirectWithAlert } from "~/services/alerts.server";
 import { getOptionalUser, requireUser } from "~/services/session.server";
 import type { RouteHandle } from "~/utils/route-handle";
-import { siteOrigin } from "~/utils/url.server";
+import { siteOrigin } from "~/services/urls.server";
 
 export const handle: RouteHandle = {
   title: (d) => {

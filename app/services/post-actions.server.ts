@@ -4,7 +4,7 @@ import { data, redirect } from "@remix-run/node";
 import { LikeError, toggleLike } from "~/models/likes.server";
 import { deletePost, PostError } from "~/models/posts.server";
 import { safePath } from "~/utils/navigation";
-import { siteOrigin } from "~/utils/url.server";
+import { siteOrigin } from "~/services/urls.server";
 import { alertCookie, redirectWithAlert } from "./alerts.server";
 
 /** Save / unsave. With JS ("async") the answer is data for an in-place update. */
