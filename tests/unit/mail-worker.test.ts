@@ -196,7 +196,7 @@ describe("retries", () => {
 
   it("on a rate limit, hands the rest of the batch back untried", async () => {
     const ids = queue(3);
-    let t = Date.now();
+    const t = Date.now();
     const w = createMailWorker({
       workerId: "w",
       now: () => t,
