@@ -1,0 +1,56 @@
+// Unsubscribe links for notification emails: a signed token names the user, so
+// the link works without signing in (and keeps working: it never expires).
+import crypto from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { config } from "~/services/config.server";
+import { getDb, schema } from "~/services/db.server";
+
+function signature(userId: string): string {
+  return crypto.createHmac("sha256", config().sessionSecret).update(`unsubscribe:${userId}`).digest("base64url");
+}
+
+export function unsubscribeToken(userId: string): string {
+  return `${userId}.${signature(userId)}`;
+}
+
+/** The user id a token was made for, or null when it is not one of ours. */
+export function readUnsubscribeToken(token: string | null | undefined): string | null {
+  if (!token) return null;
+  const dot = token.lastIndexOf(".");
+  if (dot <= 0) return null;
+  const userId = token.slice(0, dot);
+  const given = Buffer.from(token.slice(dot + 1));
+  const expected = Buffer.from(signature(userId));
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? userId : null;
+}
+
+/**
+ * The absolute link to put in an email (and in a List-Unsubscribe header).
+ * PUBLIC_URL wins; otherwise pass the origin of the request that caused the email.
+ */
+export function unsubscribeUrl(userId: string, origin?: string): string {
+  const base = config().publicUrl ?? origin?.replace(/\/$/, "") ?? `http://localhost:${config().port}`;
+  return `${base}/unsubscribe?token=${encodeURIComponent(unsubscribeToken(userId))}`;
+}
+
+export type Subscriber = { id: string; email: string; emailNotifications: boolean };
+
+export function subscriberForToken(token: string | null | undefined): Subscriber | null {
+  const userId = readUnsubscribeToken(token);
+  if (!userId) return null;
+  const user = getDb()
+    .select({ id: schema.users.id, email: schema.users.email, emailNotifications: schema.users.emailNotifications })
+    .from(schema.users)
+    .where(eq(schema.users.id, userId))
+    .get();
+  return user ?? null;
+}
+
+/** Turns notification emails on or off (spec §3 email_notifications). */
+export function setEmailNotifications(userId: string, on: boolean) {
+  getDb()
+    .update(schema.users)
+    .set({ emailNotifications: on, updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` })
+    .where(eq(schema.users.id, userId))
+    .run();
+}
