@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { data, redirectDocument } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -13,6 +13,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AppShell } from "~/components/app-shell";
+import { ClientHints } from "~/components/client-hints";
 import { useNonce } from "~/components/nonce";
 import { NotFound } from "~/components/not-found";
 import { campusForRequest } from "~/models/campuses.server";
@@ -26,7 +27,11 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // The region gate (app/services/middleware.server.ts) flags data requests it
+  // refuses; documents never get here. Keep this loader revalidating on every
+  // navigation, or a refused visitor could browse on without a document load.
+  if (context.regionBlocked) throw redirectDocument("/404");
   const campus = campusForRequest(request);
   const { alert, setCookie } = await readAlert(request);
   const url = new URL(request.url);
@@ -60,6 +65,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <ClientHints />
         <title>{title ? `${title} | ${site}` : site}</title>
         <meta name="description" content="Buy, sell and share on campus." />
         <Meta />

@@ -5,6 +5,7 @@ import { PostCard } from "~/components/post-card";
 import { campusForRequest } from "~/models/campuses.server";
 import { listGames, listProjects } from "~/models/portfolio.server";
 import { getFeedPage } from "~/models/posts.server";
+import { getViewerTimeZone } from "~/services/client-hints.server";
 import type { RootData } from "~/root";
 import type { RouteHandle } from "~/utils/route-handle";
 
@@ -13,7 +14,7 @@ export const handle: RouteHandle = { back: false };
 export function loader({ request }: LoaderFunctionArgs) {
   const campus = campusForRequest(request);
   return {
-    latest: getFeedPage({ campusId: campus.id, timeZone: campus.timeZone, limit: 3 }).posts,
+    latest: getFeedPage({ campusId: campus.id, timeZone: getViewerTimeZone(request, campus.timeZone), limit: 3 }).posts,
     projects: listProjects().slice(0, 3),
     games: listGames().slice(0, 3),
   };

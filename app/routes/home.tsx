@@ -3,6 +3,7 @@ import { Form, useLoaderData, useSubmit } from "@remix-run/react";
 import { PostFeed } from "~/components/post-feed";
 import { campusForRequest } from "~/models/campuses.server";
 import { getFeedPage } from "~/models/posts.server";
+import { getViewerTimeZone } from "~/services/client-hints.server";
 import { CATEGORIES } from "~/utils/categories";
 import type { RouteHandle } from "~/utils/route-handle";
 
@@ -14,7 +15,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   const category = url.searchParams.get("category") || "all";
   const feed = getFeedPage({
     campusId: campus.id,
-    timeZone: campus.timeZone,
+    timeZone: getViewerTimeZone(request, campus.timeZone),
     cursor: url.searchParams.get("cursor"),
     category,
   });
