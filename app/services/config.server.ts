@@ -31,6 +31,7 @@ const envSchema = z
     SEED_DEMO: z.enum(["0", "1"]).optional(),
     MAIL_FROM: z.string().min(3).default("Campus BuySell <no-reply@campusbuysell.com>"),
     MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
+    MAIL_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     GEO_GATE: z.enum(["on", "off"]).optional(),
     GEO_COUNTRY_HEADER: z
       .string()
@@ -83,7 +84,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     uploadsDir: c.UPLOADS_DIR,
     publicUrl: c.PUBLIC_URL?.replace(/\/$/, ""),
     seedDemo: c.SEED_DEMO ? c.SEED_DEMO === "1" : !production,
-    mail: { from: c.MAIL_FROM, maxAttempts: c.MAIL_MAX_ATTEMPTS },
+    mail: { from: c.MAIL_FROM, maxAttempts: c.MAIL_MAX_ATTEMPTS, retryBaseMs: c.MAIL_RETRY_BASE_SECONDS * 1000 },
     geo: {
       /** The US region gate (spec §6): on in production unless GEO_GATE=off. */
       gate: c.GEO_GATE ? c.GEO_GATE === "on" : production,

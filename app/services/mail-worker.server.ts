@@ -247,6 +247,7 @@ export function startMailWorker(): MailWorker | null {
   const cfg = config();
   if (!cfg.resendApiKey) return null;
   const worker = createMailWorker({
+    backoff: { baseMs: cfg.mail.retryBaseMs, maxMs: Math.max(cfg.mail.retryBaseMs, DEFAULT_BACKOFF.maxMs) },
     send: resendSender({ apiKey: cfg.resendApiKey, from: cfg.mail.from, baseUrl: cfg.resendBaseUrl }),
   });
   worker.start();

@@ -221,3 +221,20 @@ describe("htmlDocument", () => {
     expect(htmlDocument("x", "<!doctype html><html></html>")).toBe("<!doctype html><html></html>");
   });
 });
+
+describe("mail settings", () => {
+  it("have working defaults and name a bad value", async () => {
+    const { parseConfig } = await import("~/services/config.server");
+    expect(parseConfig({}).mail).toEqual({
+      from: "Campus BuySell <no-reply@campusbuysell.com>",
+      maxAttempts: 6,
+      retryBaseMs: 60_000,
+    });
+    expect(parseConfig({ MAIL_MAX_ATTEMPTS: "3", MAIL_RETRY_BASE_SECONDS: "5" }).mail).toMatchObject({
+      maxAttempts: 3,
+      retryBaseMs: 5_000,
+    });
+    expect(() => parseConfig({ MAIL_MAX_ATTEMPTS: "0" })).toThrow(/^Invalid configuration: MAIL_MAX_ATTEMPTS /);
+    expect(() => parseConfig({ GEO_COUNTRY_HEADER: "CF IPCountry" })).toThrow(/^Invalid configuration: GEO_COUNTRY_HEADER /);
+  });
+});
