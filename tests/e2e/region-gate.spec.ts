@@ -1,5 +1,6 @@
 // The US region gate (spec §6) on a server that trusts test headers as its
 // edge proxy's country and time zone.
+import type { BrowserContext } from "@playwright/test";
 import { startAppServer, type AppServer } from "./app-server";
 import { expect, expectAccessible, test } from "./fixtures";
 
@@ -19,7 +20,7 @@ test.afterAll(async () => {
 
 const CHICAGO = { "X-Test-Country": "US", "X-Test-Timezone": "America/Chicago" };
 
-async function setTzCookie(context: import("@playwright/test").BrowserContext, zone: string) {
+async function setTzCookie(context: BrowserContext, zone: string) {
   await context.addCookies([{ name: "tz", value: encodeURIComponent(zone), url: server.url }]);
 }
 
