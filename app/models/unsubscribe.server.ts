@@ -33,6 +33,27 @@ export function unsubscribeUrl(userId: string, origin?: string): string {
   return `${base}/unsubscribe?token=${encodeURIComponent(unsubscribeToken(userId))}`;
 }
 
+/** Outbox `kind`s of notification emails (spec §7): the ones a user can turn off. */
+export const NOTIFICATION_MAIL_KINDS: readonly string[] = ["message", "comment", "comment reply", "like"];
+
+/**
+ * List-Unsubscribe headers (RFC 2369, one-click per RFC 8058) for a notification
+ * email to one of our users. Needs PUBLIC_URL: a mail client must reach the link.
+ */
+export function listUnsubscribeHeaders(to: string, kind: string): Record<string, string> | undefined {
+  if (!config().publicUrl || !NOTIFICATION_MAIL_KINDS.includes(kind)) return undefined;
+  const user = getDb()
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(eq(schema.users.email, to.toLowerCase()))
+    .get();
+  if (!user) return undefined;
+  return {
+    "List-Unsubscribe": `<${unsubscribeUrl(user.id)}>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
+}
+
 export type Subscriber = { id: string; email: string; emailNotifications: boolean };
 
 export function subscriberForToken(token: string | null | undefined): Subscriber | null {

@@ -11,6 +11,7 @@
 import os from "node:os";
 import { and, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
 import { Resend } from "resend";
+import { listUnsubscribeHeaders } from "~/models/unsubscribe.server";
 import { config } from "./config.server";
 import { getDb, schema, type Db } from "./db.server";
 
@@ -58,12 +59,26 @@ export function htmlDocument(subject: string, body: string): string {
 const PERMANENT_STATUSES = new Set([400, 404, 405, 413, 422]);
 
 /** Sends through the Resend API (or anything that answers like it at `baseUrl`). */
-export function resendSender(opts: { apiKey: string; from: string; baseUrl?: string; timeoutMs?: number }): MailSender {
+export function resendSender(opts: {
+  apiKey: string;
+  from: string;
+  baseUrl?: string;
+  timeoutMs?: number;
+  /** Extra headers for one email (List-Unsubscribe). */
+  headersFor?: (mail: OutboxMail) => Record<string, string> | undefined;
+}): MailSender {
   const resend = new Resend(opts.apiKey, opts.baseUrl ? { baseUrl: opts.baseUrl.replace(/\/$/, "") } : undefined);
   const timeoutMs = opts.timeoutMs ?? 30_000;
   return async (row) => {
     const { data, error, headers } = await resend.emails.send(
-      { from: opts.from, to: row.to, subject: row.subject, html: htmlDocument(row.subject, row.html), text: row.text },
+      {
+        from: opts.from,
+        to: row.to,
+        subject: row.subject,
+        html: htmlDocument(row.subject, row.html),
+        text: row.text,
+        headers: opts.headersFor?.(row),
+      },
       { idempotencyKey: `mail-${row.id}`, signal: AbortSignal.timeout(timeoutMs) },
     );
     if (data?.id) return { ok: true, providerId: data.id };
@@ -248,7 +263,12 @@ export function startMailWorker(): MailWorker | null {
   if (!cfg.resendApiKey) return null;
   const worker = createMailWorker({
     backoff: { baseMs: cfg.mail.retryBaseMs, maxMs: Math.max(cfg.mail.retryBaseMs, DEFAULT_BACKOFF.maxMs) },
-    send: resendSender({ apiKey: cfg.resendApiKey, from: cfg.mail.from, baseUrl: cfg.resendBaseUrl }),
+    send: resendSender({
+      apiKey: cfg.resendApiKey,
+      from: cfg.mail.from,
+      baseUrl: cfg.resendBaseUrl,
+      headersFor: (row) => listUnsubscribeHeaders(row.to, row.kind),
+    }),
   });
   worker.start();
   return worker;

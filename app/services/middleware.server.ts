@@ -18,6 +18,9 @@ const isDataRequest = (req: Request) => req.path.endsWith(".data");
  * revalidation the browser makes next is redirected in turn.
  */
 export function regionGateMiddleware(cfg: Config["geo"]) {
+  if (cfg.gate && !cfg.countryHeader) {
+    console.warn("Region gate is on but GEO_COUNTRY_HEADER is not set: no visitor can be placed, so all are let in.");
+  }
   return (req: Request, res: Response, next: NextFunction) => {
     const decision = regionGate({ path: req.path, ip: req.ip, header: (name) => req.get(name) }, cfg);
     if (decision.allow) return next();

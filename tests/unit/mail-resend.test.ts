@@ -7,7 +7,16 @@ import { sendMail } from "~/models/mail.server";
 import { getDb, schema } from "~/services/db.server";
 import { createMailWorker, resendSender } from "~/services/mail-worker.server";
 
-type Received = { to: string[]; from: string; subject: string; html: string; text: string; auth: string; key: string };
+type Received = {
+  to: string[];
+  from: string;
+  subject: string;
+  html: string;
+  text: string;
+  headers?: Record<string, string>;
+  auth: string;
+  key: string;
+};
 
 let received: Received[] = [];
 /** Status codes to answer with, per recipient, before answering 200. */
@@ -145,4 +154,17 @@ it("a provider that cannot be reached is retried later", async () => {
   const w = createMailWorker({ workerId: "offline", send, log: () => {} });
   expect(await w.runOnce()).toMatchObject({ retried: 1 });
   expect(row(id)).toMatchObject({ status: "queued", attempts: 1 });
+});
+
+it("passes extra headers such as List-Unsubscribe", async () => {
+  const id = queue("headers@example.com");
+  const send = resendSender({
+    apiKey: "re_x",
+    from: "x@example.com",
+    baseUrl,
+    headersFor: (m) => ({ "List-Unsubscribe": `<https://example.com/unsubscribe?for=${m.id}>` }),
+  });
+  const w = createMailWorker({ workerId: "headers", send });
+  expect(await w.runOnce()).toMatchObject({ sent: 1 });
+  expect(received[0]!.headers).toEqual({ "List-Unsubscribe": `<https://example.com/unsubscribe?for=${id}>` });
 });
