@@ -6,6 +6,8 @@ declare module "@remix-run/node" {
     cspNonce: string;
     /** The client's address as Express sees it (trusts a proxy on loopback only). */
     clientIp: string;
+    /** The region gate refused this data request: the root loader redirects it to /404. */
+    regionBlocked?: boolean;
   }
 }
 

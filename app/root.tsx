@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { data, redirectDocument } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -13,6 +13,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AppShell } from "~/components/app-shell";
+import { ClientHints } from "~/components/client-hints";
 import { useNonce } from "~/components/nonce";
 import { NotFound } from "~/components/not-found";
 import { SignUpPrompt } from "~/components/signup-prompt";
@@ -32,7 +33,11 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // The region gate (app/services/middleware.server.ts) flags data requests it
+  // refuses; documents never get here. Keep this loader revalidating on every
+  // navigation, or a refused visitor could browse on without a document load.
+  if (context.regionBlocked) throw redirectDocument("/404");
   const campus = campusForRequest(request);
   const { alert, setCookie } = await readAlert(request);
   const user = await getOptionalUser(request);
@@ -76,6 +81,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Marks the document as scripted before first paint, so .js-only controls appear without a flash. */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <ClientHints />
         <title>{title ? `${title} | ${site}` : site}</title>
         <meta name="description" content="Buy, sell and share on campus." />
         <Meta />

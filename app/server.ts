@@ -7,6 +7,8 @@ import express from "express";
 import helmet from "helmet";
 import { config, ConfigError } from "./services/config.server";
 import { getDb } from "./services/db.server";
+import { startMailWorker } from "./services/mail-worker.server";
+import { pageViewMiddleware, regionGateMiddleware } from "./services/middleware.server";
 import { seed } from "../db/seed";
 
 function start() {
@@ -57,6 +59,8 @@ function start() {
   // Fingerprinted assets never change: cache them for a year.
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
+  app.use(regionGateMiddleware(cfg.geo));
+  app.use(pageViewMiddleware());
 
   app.all(
     "*",
@@ -66,16 +70,22 @@ function start() {
       getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,
         clientIp: req.ip ?? "",
+        regionBlocked: res.locals.regionBlocked === true,
       }),
     }),
   );
 
+  let mailWorker: ReturnType<typeof startMailWorker> = null;
   const server = app.listen(cfg.port, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : cfg.port;
     console.log(`Listening on http://localhost:${port}`);
+    mailWorker = startMailWorker(); // only when RESEND_API_KEY is set
   });
-  const stop = () => server.close(() => process.exit(0));
+  const stop = () => {
+    // Let a send in flight finish, so its row is settled rather than left to its lease.
+    void (mailWorker?.stop() ?? Promise.resolve()).finally(() => server.close(() => process.exit(0)));
+  };
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
 }

@@ -318,6 +318,19 @@ function toViews(rows: PostRow[], timeZone: string, viewerId?: string | null): P
   }));
 }
 
+/** Cards for the given posts, in the given order (e.g. search results): three queries at most. */
+export function getPostViews(ids: string[], timeZone: string, viewerId?: string | null): PostView[] {
+  if (ids.length === 0) return [];
+  const rows = getDb()
+    .select(postColumns)
+    .from(posts)
+    .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
+    .where(and(inArray(posts.id, ids), isNull(posts.deletedAt)))
+    .all();
+  const order = new Map(ids.map((id, i) => [id, i]));
+  return toViews(rows, timeZone, viewerId).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+}
+
 export type PostLookup = { status: "ok"; post: PostView } | { status: "deleted" } | { status: "missing" };
 
 export function getPost(id: string, timeZone: string, viewerId?: string | null): PostLookup {

@@ -5,6 +5,7 @@ import { PostCard } from "~/components/post-card";
 import { campusForRequest } from "~/models/campuses.server";
 import { listGames, listProjects } from "~/models/portfolio.server";
 import { getFeedPage } from "~/models/posts.server";
+import { getViewerTimeZone } from "~/services/client-hints.server";
 import { getUserId } from "~/services/session.server";
 import type { RootData } from "~/root";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -14,7 +15,12 @@ export const handle: RouteHandle = { back: false };
 export async function loader({ request }: LoaderFunctionArgs) {
   const campus = campusForRequest(request);
   return {
-    latest: getFeedPage({ campusId: campus.id, timeZone: campus.timeZone, limit: 3, viewerId: await getUserId(request) }).posts,
+    latest: getFeedPage({
+      campusId: campus.id,
+      timeZone: getViewerTimeZone(request, campus.timeZone),
+      limit: 3,
+      viewerId: await getUserId(request),
+    }).posts,
     projects: listProjects().slice(0, 3),
     games: listGames().slice(0, 3),
   };

@@ -5,6 +5,7 @@ import { DeleteFromUrl } from "~/components/confirm-delete";
 import { PostFeed } from "~/components/post-feed";
 import { campusForRequest } from "~/models/campuses.server";
 import { getFeedPage } from "~/models/posts.server";
+import { getViewerTimeZone } from "~/services/client-hints.server";
 import { getUserId } from "~/services/session.server";
 import { CATEGORIES } from "~/utils/categories";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -17,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const category = url.searchParams.get("category") || "all";
   const feed = getFeedPage({
     campusId: campus.id,
-    timeZone: campus.timeZone,
+    timeZone: getViewerTimeZone(request, campus.timeZone),
     cursor: url.searchParams.get("cursor"),
     category,
     viewerId: await getUserId(request),

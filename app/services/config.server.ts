@@ -33,6 +33,20 @@ const envSchema = z
     UPLOADS_DIR: z.string().min(1).default("./data/uploads"),
     PUBLIC_URL: optionalUrl,
     SEED_DEMO: z.enum(["0", "1"]).optional(),
+    MAIL_FROM: z.string().min(3).default("Campus BuySell <no-reply@campusbuysell.com>"),
+    MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
+    MAIL_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+    GEO_GATE: z.enum(["on", "off"]).optional(),
+    GEO_COUNTRY_HEADER: z
+      .string()
+      .regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    GEO_TIMEZONE_HEADER: z
+      .string()
+      .regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
@@ -82,6 +96,14 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     uploadsDir: c.UPLOADS_DIR,
     publicUrl: c.PUBLIC_URL?.replace(/\/$/, ""),
     seedDemo: c.SEED_DEMO ? c.SEED_DEMO === "1" : !production,
+    mail: { from: c.MAIL_FROM, maxAttempts: c.MAIL_MAX_ATTEMPTS, retryBaseMs: c.MAIL_RETRY_BASE_SECONDS * 1000 },
+    geo: {
+      /** The US region gate (spec §6): on in production unless GEO_GATE=off. */
+      gate: c.GEO_GATE ? c.GEO_GATE === "on" : production,
+      /** Headers set by a trusted edge proxy; never read unless named here. */
+      countryHeader: c.GEO_COUNTRY_HEADER?.toLowerCase(),
+      timeZoneHeader: c.GEO_TIMEZONE_HEADER?.toLowerCase(),
+    },
   };
 }
 

@@ -1,0 +1,82 @@
+// First-party analytics (spec §7): the named events and page views, stored in
+// the events table. Nothing about the person beyond their user id: no IP
+// address, no user agent, no query string.
+import { TZDate } from "@date-fns/tz";
+import { addDays, format, startOfDay } from "date-fns";
+import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { getDb, schema } from "~/services/db.server";
+
+export const EVENT_NAMES = ["Complete Registration", "Login", "Profile View", "Delete Post", "Page View"] as const;
+export type EventName = (typeof EVENT_NAMES)[number];
+
+const { events } = schema;
+
+/** The path without query string or fragment (they can carry addresses and tokens), capped in length. */
+export function cleanPath(path: string | null | undefined): string | null {
+  if (!path) return null;
+  const bare = path.split(/[?#]/)[0]!;
+  return bare.slice(0, 200) || "/";
+}
+
+/** Records one event. Never throws: analytics must not break the request that caused it. */
+export function recordEvent(
+  name: EventName,
+  opts: { userId?: string | null; campusId?: string | null; path?: string | null; at?: number } = {},
+): void {
+  try {
+    getDb()
+      .insert(events)
+      .values({
+        name,
+        userId: opts.userId ?? null,
+        campusId: opts.campusId ?? null,
+        path: cleanPath(opts.path),
+        ...(opts.at === undefined ? {} : { createdAt: opts.at }),
+      })
+      .run();
+  } catch (error) {
+    console.error(`analytics: could not record ${name}: ${String(error)}`);
+  }
+}
+
+export type DayCounts = { day: string; counts: Record<EventName, number> };
+
+/**
+ * Events per day for the last `days` days (today included), newest first, every
+ * day present even when nothing happened. Days are calendar days in `timeZone`.
+ */
+export function countsPerDay(opts: { days?: number; timeZone?: string; now?: number; campusId?: string } = {}): DayCounts[] {
+  const days = Math.max(1, Math.min(opts.days ?? 30, 366));
+  const timeZone = opts.timeZone ?? "UTC";
+  const today = startOfDay(new TZDate(opts.now ?? Date.now(), timeZone));
+  const ranges = Array.from({ length: days }, (_, i) => {
+    const start = addDays(today, -i);
+    return { day: format(start, "yyyy-MM-dd"), start: start.getTime(), end: addDays(start, 1).getTime() };
+  });
+  const oldest = ranges[ranges.length - 1]!.start;
+  const newestEnd = ranges[0]!.end;
+
+  // The boundaries of local days are computed here (they move with daylight
+  // saving time); SQL buckets each event into one of them.
+  const bucket = sql.join(
+    [sql`case`, ...ranges.map((r) => sql`when ${events.createdAt} >= ${r.start} then ${r.day}`), sql`end`],
+    sql` `,
+  );
+  const filters = [inArray(events.name, [...EVENT_NAMES]), gte(events.createdAt, oldest), lt(events.createdAt, newestEnd)];
+  if (opts.campusId) filters.push(eq(events.campusId, opts.campusId));
+  const rows = getDb()
+    .select({ day: sql<string>`${bucket}`.as("day"), name: events.name, n: sql<number>`count(*)` })
+    .from(events)
+    .where(and(...filters))
+    .groupBy(sql`1`, events.name)
+    .all();
+
+  const byDay = new Map(
+    ranges.map((r) => [r.day, Object.fromEntries(EVENT_NAMES.map((n) => [n, 0])) as Record<EventName, number>]),
+  );
+  for (const row of rows) {
+    const counts = byDay.get(row.day);
+    if (counts && (EVENT_NAMES as readonly string[]).includes(row.name)) counts[row.name as EventName] = row.n;
+  }
+  return ranges.map((r) => ({ day: r.day, counts: byDay.get(r.day)! }));
+}

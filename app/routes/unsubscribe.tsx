@@ -1,0 +1,86 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { setEmailNotifications, subscriberForToken } from "~/models/unsubscribe.server";
+import { redirectWithAlert } from "~/services/alerts.server";
+import type { RouteHandle } from "~/utils/route-handle";
+
+export const handle: RouteHandle = { title: "Email notifications" };
+
+// Reached from the link in a notification email: no sign-in needed, the token
+// says who. A GET only shows the choice; the change is a POST.
+export function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const subscriber = subscriberForToken(token);
+  if (!subscriber) return data({ valid: false as const }, { status: 400 });
+  return { valid: true as const, token, email: subscriber.email, on: subscriber.emailNotifications };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const url = new URL(request.url);
+  const form = await request.formData();
+  const token = String(form.get("token") ?? url.searchParams.get("token") ?? "");
+  const subscriber = subscriberForToken(token);
+  // One-click unsubscribe from a mail client (RFC 8058): the token is in the URL.
+  const oneClick = form.get("List-Unsubscribe") === "One-Click";
+  if (!subscriber) {
+    if (oneClick) return new Response("Invalid link", { status: 400 });
+    return data({ error: "This link is not valid." }, { status: 400 });
+  }
+  const on = !oneClick && form.get("intent") === "resubscribe";
+  setEmailNotifications(subscriber.id, on);
+  if (oneClick) return new Response("Unsubscribed", { status: 200 });
+  return redirectWithAlert(`/unsubscribe?token=${encodeURIComponent(token)}`, {
+    type: "success",
+    message: "Account Updated!",
+  });
+}
+
+export default function Unsubscribe() {
+  const page = useLoaderData<typeof loader>();
+  const busy = useNavigation().state === "submitting";
+  if (!page.valid) {
+    return (
+      <section className="panel empty-state" aria-labelledby="unsubscribe-title">
+        <h2 id="unsubscribe-title">This link is not valid</h2>
+        <p>Open the link from your most recent notification email, or change your email settings after logging in.</p>
+        <Link to="/home" className="button button--primary">
+          Go To Feed
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section className="panel stack" aria-labelledby="unsubscribe-title">
+      <h2 id="unsubscribe-title">{page.on ? "Unsubscribe from email notifications?" : "Email notifications are off"}</h2>
+      <p>
+        {page.on ? (
+          <>
+            <strong>{page.email}</strong> gets an email when someone comments on, replies to or saves a post, or sends a
+            message. Turn these emails off?
+          </>
+        ) : (
+          <>
+            <strong>{page.email}</strong> no longer gets notification emails. Emails you ask for, such as sign-in links
+            and password resets, still arrive.
+          </>
+        )}
+      </p>
+      <Form method="post" className="button-row">
+        <input type="hidden" name="token" value={page.token} />
+        {page.on ? (
+          <button type="submit" name="intent" value="unsubscribe" className="button button--primary" disabled={busy}>
+            Unsubscribe
+          </button>
+        ) : (
+          <button type="submit" name="intent" value="resubscribe" className="button" disabled={busy}>
+            Turn them back on
+          </button>
+        )}
+        <Link to="/home" className="button button--ghost">
+          Go To Feed
+        </Link>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import * as schema from "../../db/schema";
+import { expect, expectAccessible, openTestDb, test, unique } from "./fixtures";
+
+// The same signature the server makes (SESSION_SECRET of the e2e server).
+const token = (userId: string) =>
+  `${userId}.${crypto.createHmac("sha256", "e2e-session-secret").update(`unsubscribe:${userId}`).digest("base64url")}`;
+
+test("the unsubscribe link turns notification emails off after a confirmation, and back on", async ({ page, javaScriptEnabled }) => {
+  const { db, close } = openTestDb();
+  const id = unique("u");
+  const email = `${id}@ou.edu`;
+  db.insert(schema.users).values({ id, campusId: "ou", firstName: "Una", lastName: "S.", username: id, email }).run();
+  const notifications = () => db.select().from(schema.users).where(eq(schema.users.id, id)).get()?.emailNotifications;
+  try {
+    await page.goto(`/unsubscribe?token=${encodeURIComponent(token(id))}`);
+    await expect(page.getByRole("heading", { name: "Unsubscribe from email notifications?" })).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+    if (javaScriptEnabled) await expectAccessible(page);
+    expect(notifications()).toBe(true); // opening the link changes nothing
+
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    await expect(page.getByRole("heading", { name: "Email notifications are off" })).toBeVisible();
+    await expect(page.getByTestId("alert")).toHaveText(/Account Updated!/);
+    expect(notifications()).toBe(false);
+
+    await page.getByRole("button", { name: "Turn them back on" }).click();
+    await expect(page.getByRole("heading", { name: "Unsubscribe from email notifications?" })).toBeVisible();
+    expect(notifications()).toBe(true);
+  } finally {
+    close();
+  }
+});
+
+test("a tampered link says so", async ({ page }) => {
+  const res = await page.goto("/unsubscribe?token=someone.forged");
+  expect(res?.status()).toBe(400);
+  await expect(page.getByRole("heading", { name: "This link is not valid" })).toBeVisible();
+});

@@ -1,0 +1,77 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { CAMPUSES } from "~/models/campuses.server";
+import { readUnsubscribeToken, unsubscribeToken, unsubscribeUrl } from "~/models/unsubscribe.server";
+import { getUserById, insertUser } from "~/models/users.server";
+import { action, loader } from "~/routes/unsubscribe";
+import { getDb, schema } from "~/services/db.server";
+
+let userId = "";
+
+beforeAll(() => {
+  getDb().insert(schema.campuses).values(CAMPUSES).onConflictDoNothing().run();
+  userId = insertUser({ campusId: "ou", firstName: "Sam", lastName: "N.", username: "sam-unsub", email: "sam@ou.edu" }).id;
+});
+
+const args = (request: Request) => ({ request, params: {}, context: { cspNonce: "", clientIp: "" } });
+
+function post(token: string, fields: Record<string, string>, query = "") {
+  return new Request(`http://localhost/unsubscribe${query}`, {
+    method: "POST",
+    body: new URLSearchParams({ token, ...fields }),
+  });
+}
+
+describe("unsubscribe tokens", () => {
+  it("name the user they were made for and cannot be forged", () => {
+    const token = unsubscribeToken(userId);
+    expect(readUnsubscribeToken(token)).toBe(userId);
+    expect(readUnsubscribeToken(`someone-else.${token.split(".").pop()}`)).toBeNull();
+    expect(readUnsubscribeToken(`${token}x`)).toBeNull();
+    expect(readUnsubscribeToken("")).toBeNull();
+    expect(readUnsubscribeToken("garbage")).toBeNull();
+  });
+
+  it("make an absolute link", () => {
+    expect(unsubscribeUrl(userId, "https://utbuysell.example/")).toBe(
+      `https://utbuysell.example/unsubscribe?token=${encodeURIComponent(unsubscribeToken(userId))}`,
+    );
+  });
+});
+
+describe("/unsubscribe", () => {
+  it("a GET shows the choice and changes nothing", async () => {
+    const token = unsubscribeToken(userId);
+    const res = await loader(args(new Request(`http://localhost/unsubscribe?token=${encodeURIComponent(token)}`)));
+    expect(res).toMatchObject({ valid: true, email: "sam@ou.edu", on: true });
+    expect(getUserById(userId)?.emailNotifications).toBe(true);
+  });
+
+  it("a bad token is a 400, not a 500", async () => {
+    const res = await loader(args(new Request("http://localhost/unsubscribe?token=nope.nope")));
+    expect(res).toMatchObject({ init: { status: 400 } });
+    const posted = await action(args(post("nope.nope", { intent: "unsubscribe" })));
+    expect(posted).toMatchObject({ init: { status: 400 } });
+  });
+
+  it("a POST turns notification emails off, and back on", async () => {
+    const token = unsubscribeToken(userId);
+    const res = (await action(args(post(token, { intent: "unsubscribe" })))) as Response;
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(`/unsubscribe?token=${encodeURIComponent(token)}`);
+    expect(getUserById(userId)?.emailNotifications).toBe(false);
+
+    await action(args(post(token, { intent: "resubscribe" })));
+    expect(getUserById(userId)?.emailNotifications).toBe(true);
+  });
+
+  it("accepts a mail client's one-click unsubscribe (RFC 8058)", async () => {
+    const token = unsubscribeToken(userId);
+    const request = new Request(`http://localhost/unsubscribe?token=${encodeURIComponent(token)}`, {
+      method: "POST",
+      body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }),
+    });
+    const res = (await action(args(request))) as Response;
+    expect(res.status).toBe(200);
+    expect(getUserById(userId)?.emailNotifications).toBe(false);
+  });
+});
