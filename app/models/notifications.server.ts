@@ -1,9 +1,19 @@
 import { eq } from "drizzle-orm";
 import { newId, schema, type Tx } from "~/services/db.server";
 import { escapeHtml, sendMail } from "./mail.server";
+import { unsubscribeUrl } from "./unsubscribe.server";
 import { displayName } from "./users.server";
 
 export type NotificationType = (typeof schema.notifications.$inferInsert)["type"];
+
+/** The outbox kind of each notification's email (the ones a user can turn off). */
+const MAIL_KIND: Record<NotificationType, string> = {
+  comment: "comment",
+  "comment reply": "comment reply",
+  "comment interaction": "like",
+  "post interaction": "like",
+  message: "message",
+};
 
 const VERB: Record<NotificationType, string> = {
   comment: "commented on your post",
@@ -50,18 +60,28 @@ export function notify(
     .run();
   if (!recipient.emailNotifications) return;
   const url = `${n.link.origin}${n.link.path}`;
+  const unsubscribe = unsubscribeUrl(recipient.id, n.link.origin);
   const quote = n.excerpt ? n.excerpt.slice(0, 280) : "";
   sendMail(
     {
       to: recipient.email,
-      kind: `notification:${n.type}`,
+      kind: MAIL_KIND[n.type],
       subject: message,
-      text: [`Hi ${recipient.firstName},`, "", `${message}.`, quote ? `\n"${quote}"\n` : "", `See it here: ${url}`].join("\n"),
+      text: [
+        `Hi ${recipient.firstName},`,
+        "",
+        `${message}.`,
+        quote ? `\n"${quote}"\n` : "",
+        `See it here: ${url}`,
+        "",
+        `Turn off these emails: ${unsubscribe}`,
+      ].join("\n"),
       html: [
         `<p>Hi ${escapeHtml(recipient.firstName)},</p>`,
         `<p>${escapeHtml(message)}.</p>`,
         quote ? `<blockquote>${escapeHtml(quote)}</blockquote>` : "",
         `<p><a href="${escapeHtml(url)}">See it on Campus BuySell</a></p>`,
+        `<p style="font-size:13px;color:#555"><a href="${escapeHtml(unsubscribe)}">Turn off these emails</a></p>`,
       ].join(""),
     },
     tx,

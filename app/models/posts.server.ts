@@ -408,7 +408,10 @@ export function buildThread<T extends { id: string; parentId: string | null }>(
  * and notifications, and the counters. A top-level post leaves a tombstone so
  * its link can say it was deleted.
  */
-export async function deletePost(id: string, userId: string): Promise<{ wasComment: boolean; parentId: string | null; rootId: string | null; gameId: string | null; projectId: string | null }> {
+export async function deletePost(
+  id: string,
+  userId: string,
+): Promise<{ wasComment: boolean; campusId: string; parentId: string | null; rootId: string | null; gameId: string | null; projectId: string | null }> {
   const db = getDb();
   const post = db.select().from(posts).where(eq(posts.id, id)).get();
   if (!post || post.deletedAt) throw new PostError("Sorry, that post has been deleted.", 404);
@@ -443,5 +446,5 @@ export async function deletePost(id: string, userId: string): Promise<{ wasComme
       tx.update(schema.users).set({ totalPosts: sql`max(0, ${schema.users.totalPosts} - 1)` }).where(eq(schema.users.id, post.authorId)).run();
     }
   });
-  return { wasComment, parentId: post.parentId, rootId: post.rootId, gameId: post.gameId, projectId: post.projectId };
+  return { wasComment, campusId: post.campusId, parentId: post.parentId, rootId: post.rootId, gameId: post.gameId, projectId: post.projectId };
 }

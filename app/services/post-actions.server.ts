@@ -2,6 +2,7 @@
 // (feed, post page, profile): their forms post to /post/{id}.
 import { data, redirect } from "@remix-run/node";
 import { LikeError, toggleLike } from "~/models/likes.server";
+import { recordEvent } from "~/models/events.server";
 import { deletePost, PostError } from "~/models/posts.server";
 import { safePath } from "~/utils/navigation";
 import { siteOrigin } from "~/services/urls.server";
@@ -27,7 +28,8 @@ export async function likeAction(request: Request, form: FormData, userId: strin
 export async function deleteAction(form: FormData, userId: string, postId: string) {
   const returnTo = safePath(String(form.get("returnTo") ?? ""), "/home");
   try {
-    const { wasComment } = await deletePost(postId, userId);
+    const { wasComment, campusId } = await deletePost(postId, userId);
+    if (!wasComment) recordEvent("Delete Post", { userId, campusId });
     return redirectWithAlert(returnTo, { type: "success", message: wasComment ? "Comment Removed" : "Your post was deleted" });
   } catch (error) {
     if (error instanceof PostError && error.status === 403) throw new Response("Forbidden", { status: 403 });

@@ -153,7 +153,11 @@ describe("notifications and mail", () => {
     expect(forBuyer.map((x) => x.type)).toEqual(["comment reply"]);
     const mail = getDb().select().from(schema.mail).all();
     expect(mail.filter((m) => m.to === seller.email)).toHaveLength(1);
-    expect(mail.filter((m) => m.to === seller.email)[0]!.html).toContain(`${origin}/post/${c.id}`);
+    const toSeller = mail.filter((m) => m.to === seller.email)[0]!;
+    expect(toSeller.html).toContain(`${origin}/post/${c.id}`);
+    expect(toSeller.kind).toBe("comment");
+    expect(toSeller.html).toContain(`${origin}/unsubscribe?token=`);
+    expect(toSeller.text).toContain(`${origin}/unsubscribe?token=`);
     expect(mail.filter((m) => m.to === buyer.email)).toHaveLength(0); // turned email off
   });
 });
