@@ -23,6 +23,7 @@ import { textToBlocks } from "~/utils/rich-text";
 import { alertCookie, redirectWithAlert } from "./alerts.server";
 import { MediaError, removeMedia, storeMedia } from "./media.server";
 import { newId } from "./db.server";
+import { consume } from "./rate-limit.server";
 
 const UPLOAD_TMP = path.join(os.tmpdir(), "campus-uploads");
 
@@ -52,6 +53,8 @@ export async function readPostForm(request: Request): Promise<{ formData: FormDa
   }
   return { formData, cleanup: () => temp.forEach((f) => fs.rmSync(f, { force: true })) };
 }
+
+export const TOO_FAST = "You're posting too fast. Please wait a few minutes and try again.";
 
 export type SubmitResult =
   | { ok: true; id: string }
@@ -87,6 +90,8 @@ export async function submitPost(
   const submission = parseWithSchema(formData, schema);
   if (submission.status !== "success") return { ok: false, status: 400, reply: submission.reply() };
   const value = submission.value as { text?: string; category?: string; files: File[] };
+  const limit = await consume(opts.target.kind === "post" ? "postsPerUser" : "commentsPerUser", opts.authorId);
+  if (!limit.ok) return { ok: false, status: 429, reply: submission.reply({ formErrors: [TOO_FAST] }) };
   const id = newId();
   let media;
   try {

@@ -18,6 +18,10 @@ const LIMITS = {
   emailAddress: { points: 5, duration: 15 * 60 },
   /** Typed codes per IP. */
   codeIp: { points: 300, duration: 3600 },
+  /** New posts per user: plenty for a seller listing a move-out sale, not for a spammer. */
+  postsPerUser: { points: 30, duration: 3600 },
+  /** New comments and replies per user. */
+  commentsPerUser: { points: 120, duration: 3600 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

@@ -80,3 +80,16 @@ describe("/post/{id}", () => {
     expect(gone.init.status).toBe(410);
   });
 });
+
+describe("posting limits", () => {
+  it("refuses comments past the per-user limit with 429, keeping the draft", async () => {
+    const { user, cookie } = await signedIn();
+    const { id } = createPost({ authorId: user.id, campusId: "ou", blocks: [{ text: "Popular" }], media: [], origin: BASE });
+    let last: unknown;
+    for (let i = 0; i < 121; i++) last = await call(post(`/post/${id}`, cookie, { intent: "comment", text: `reply ${i}` }), id);
+    const refused = last as { data: { error: Record<string, string[]>; initialValue: Record<string, unknown> }; init: ResponseInit };
+    expect(refused.init.status).toBe(429);
+    expect(refused.data.error[""]).toEqual(["You're posting too fast. Please wait a few minutes and try again."]);
+    expect(refused.data.initialValue.text).toBe("reply 120");
+  });
+});
