@@ -7,7 +7,7 @@ async function photo(color: string, name: string) {
 }
 
 test.describe("posts", () => {
-  test("a school-verified user posts text, a category and two photos; it leads the feed and has its page", async ({ page, javaScriptEnabled }) => {
+  test("a school-verified user posts text, a category and two photos; it leads the feed and has its page", async ({ page }) => {
     await signUp(page);
     const text = `Mini fridge ${unique()}`;
     await page.goto("/create/post?goBack=/home");
@@ -31,7 +31,6 @@ test.describe("posts", () => {
     await expect(page).toHaveURL(/\/post\/[\w-]+$/);
     await expect(page.locator("header h1")).toHaveText("Tess's post");
     await expect(page.getByTestId("post-card")).toContainText(text);
-    void javaScriptEnabled;
   });
 
   test("over-long text and eleven files are refused with the spec's messages, keeping the draft", async ({ page }) => {
@@ -72,4 +71,70 @@ test.describe("posts", () => {
     await page.goto(campusUrl(baseURL, "localhost", "/home"));
     await expect(page.getByText(text)).toHaveCount(0);
   });
+});
+
+test("closing a composer with a draft asks to discard; Keep Writing keeps it", async ({ page }) => {
+  await signUp(page);
+  await page.goto("/create/post?goBack=/home");
+  await page.getByLabel("Post text").fill("Half a thought");
+  await page.getByRole("button", { name: "Close" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Discard Post?" });
+  await expect(dialog).toContainText("Are you sure? Your draft will not be saved.");
+  await dialog.getByRole("button", { name: "Keep Writing" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByLabel("Post text")).toHaveValue("Half a thought");
+  await page.getByRole("button", { name: "Close" }).click();
+  await page.getByRole("alertdialog", { name: "Discard Post?" }).getByRole("link", { name: "Discard" }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  // An empty composer closes without asking.
+  await page.goto("/create/post?goBack=/more/about");
+  await page.getByRole("button", { name: "Close" }).click();
+  await expect(page).toHaveURL(/\/more\/about$/);
+});
+
+test("with JS on a wide screen the composer opens in a modal; the category switch is announced", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "the modal is the JS enhancement; without JS the link opens /create/post (tested above)");
+  await signUp(page);
+  await page.goto("/home");
+  await page.getByRole("link", { name: "What are you selling?" }).click();
+  const modal = page.getByRole("dialog", { name: "Create Post" });
+  await expect(modal).toBeVisible();
+  await expect(page).toHaveURL(/\/home$/);
+  await modal.getByLabel("Category").selectOption({ label: "Tickets" });
+  await expect(page.getByTestId("alert").filter({ hasText: "Category switched" })).toBeVisible();
+  const text = `Two tickets ${unique()}`;
+  await modal.getByLabel("Post text").fill(text);
+  await modal.getByRole("button", { name: "Post", exact: true }).click();
+  await expect(modal).toBeHidden();
+  await expect(page.getByTestId("post-card").first()).toContainText(text);
+});
+
+test("the editor stops at 500 characters with JS", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "without JS the server refuses (tested above)");
+  await signUp(page);
+  await page.goto("/create/post");
+  const box = page.getByLabel("Post text");
+  await box.fill("y".repeat(498));
+  await expect(page.getByText("498 / 500")).toBeVisible();
+  await box.press("End");
+  await box.pressSequentially("abcd");
+  await expect(box).toHaveValue("y".repeat(498) + "ab");
+  await expect(page.getByTestId("alert").filter({ hasText: "Error: Too many characters!" })).toBeVisible();
+});
+
+test("videos are kept as uploaded and served with Range support", async ({ page, request }) => {
+  await signUp(page);
+  const mp4 = Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0, 0x69, 0x73, 0x6f, 0x6d, 0x69, 0x73, 0x6f, 0x32, 0, 0, 0, 8, ...Array(100).fill(7)]);
+  await page.goto("/create/post");
+  await page.getByLabel("Post text").fill(`Dorm tour ${unique()}`);
+  await page.getByLabel(/Photos and videos/).setInputFiles([{ name: "tour.mp4", mimeType: "video/mp4", buffer: mp4 }]);
+  await page.getByRole("button", { name: "Post", exact: true }).click();
+  const video = page.getByTestId("post-card").first().locator("video");
+  await expect(video).toHaveAttribute("src", /\/media\/posts\/.+\.mp4$/);
+  const src = (await video.getAttribute("src"))!;
+  const part = await request.get(src, { headers: { Range: "bytes=0-9" } });
+  expect(part.status()).toBe(206);
+  expect(part.headers()["content-range"]).toBe(`bytes 0-9/${mp4.length}`);
+  expect((await part.body()).length).toBe(10);
+  expect(part.headers()["cache-control"]).toContain("immutable");
 });
