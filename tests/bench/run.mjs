@@ -6,7 +6,8 @@ import http from "node:http";
 import zlib from "node:zlib";
 import Database from "better-sqlite3";
 import { chromium } from "@playwright/test";
-import { startServer } from "./server.mjs";
+import sharp from "sharp";
+import { signUpViaHttp, startServer } from "./server.mjs";
 
 const BUDGET = { js: 110 * 1024, css: 20 * 1024, homeHtml: 35 * 1024, feedMedianMs: 15, throughputRatio: 0.4 };
 const gz = (buf) => zlib.gzipSync(buf, { level: 9 }).length;
@@ -93,8 +94,62 @@ async function throughput(url, seconds = 3, concurrency = 8) {
   return done / seconds;
 }
 
+/** Posts `count` listings with two camera-sized photos each, the way the composer does (no JS). */
+async function postPhotos(base, count) {
+  const seller = await signUpViaHttp(base, `bench-${Date.now()}@ou.edu`);
+  for (let i = 0; i < count; i++) {
+    const form = new FormData();
+    form.set("intent", "send");
+    form.set("text", `Bench photo listing ${i}`);
+    for (const [j, color] of [["a", "#c0392b"], ["b", "#2980b9"]]) {
+      // Noise so the encoder has real work, like a photo.
+      const raw = Buffer.alloc(2000 * 1500 * 3);
+      for (let k = 0; k < raw.length; k++) raw[k] = (k * 7919 + i * 31 + j.charCodeAt(0)) % 251;
+      const png = await sharp(raw, { raw: { width: 2000, height: 1500, channels: 3 } }).composite([{ input: { create: { width: 600, height: 400, channels: 3, background: color } } }]).jpeg({ quality: 85 }).toBuffer();
+      form.append("files", new Blob([png], { type: "image/jpeg" }), `photo-${i}-${j}.jpg`);
+    }
+    const res = await seller.request("/create/post?goBack=/home", { method: "POST", body: form });
+    if (res.status !== 302) throw new Error(`Posting failed: ${res.status}`);
+  }
+}
+
+async function feedImages(url) {
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  const images = [];
+  page.on("response", (res) => {
+    if (res.request().resourceType() === "image" && res.url().includes("/media/")) {
+      images.push(res.body().then((b) => ({ url: res.url(), bytes: b.length, type: res.headers()["content-type"] })));
+    }
+  });
+  await page.goto(url, { waitUntil: "networkidle" });
+  const firstView = await Promise.all(images.splice(0));
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.waitForTimeout(1500);
+  const all = [...firstView, ...(await Promise.all(images))];
+  const attrs = await page.$$eval(".gallery img", (els) =>
+    els.map((e) => ({ width: e.getAttribute("width"), height: e.getAttribute("height"), loading: e.getAttribute("loading"), natural: e.naturalWidth })),
+  );
+  await browser.close();
+  return { firstView, all, attrs };
+}
+
 const server = await startServer();
 try {
+  console.log("Posting 10 listings with 2 photos each through /create/post…");
+  await postPhotos(server.base, 10);
+  const img = await feedImages(`${server.base}/home`);
+  const sum = (list) => list.reduce((s, i) => s + i.bytes, 0);
+  const webp = img.all.every((i) => i.type === "image/webp");
+  const widest = Math.max(...img.attrs.map((a) => a.natural));
+  const attrsOk = img.attrs.every((a) => a.width && a.height && a.loading === "lazy");
+  console.log(
+    `Feed images (/home, 10 posts with 2 photos): first view ${img.firstView.length} images ${kb(sum(img.firstView))}, whole page ${img.all.length} images ${kb(sum(img.all))}; all WebP ${webp ? "yes" : "NO"}; widest served ${widest}px (budget ≤ 640) ${mark(widest <= 640)}; width/height/lazy on every image ${attrsOk ? "yes" : "NO"}`,
+  );
+
   console.log(`Seeding ${POSTS.toLocaleString()} posts…`);
   seedPosts(server.dbFile);
 

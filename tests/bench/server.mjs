@@ -43,3 +43,31 @@ export async function startServer({ env = {}, dir = fs.mkdtempSync(path.join(os.
   }
   return { base, dir, dbFile: path.join(dir, "app.db"), stop: () => child.kill("SIGTERM") };
 }
+
+/** A tiny cookie jar over fetch, enough to act as one signed-in user. */
+export function client(base) {
+  const jar = new Map();
+  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  async function request(path, init = {}) {
+    const res = await fetch(new URL(path, base), { ...init, redirect: "manual", headers: { ...init.headers, Cookie: cookieHeader() } });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(";");
+      const eq = pair.indexOf("=");
+      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+    return res;
+  }
+  return { request };
+}
+
+/** Signs a school-verified user up through /register and the verification link. */
+export async function signUpViaHttp(base, email) {
+  const c = client(base);
+  const form = new URLSearchParams({ email, name: "Bench Seller", password: "bench password 1", terms: "on" });
+  await c.request("/register", { method: "POST", body: form, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+  const mail = await (await c.request(`/dev/mail?to=${encodeURIComponent(email)}`)).text();
+  const link = mail.match(/href="([^"]*\/verify\?token=[^"]+)"/)?.[1]?.replace(/&amp;/g, "&");
+  if (!link) throw new Error("No verification link in the dev mailbox");
+  await c.request(new URL(link).pathname + new URL(link).search);
+  return c;
+}
