@@ -47,10 +47,9 @@ export function transaction<T>(fn: (tx: Tx) => T): T {
   return getDb().transaction(fn);
 }
 
-/** Random URL-safe id (96 bits). */
+/** Random URL-safe id: 96 bits as 16 base64url characters. */
 export function newId(): string {
-  return crypto.getRandomValues(new Uint8Array(12)).reduce((s, b) => s + ALPHABET[b & 63], "");
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(12))).toString("base64url");
 }
-const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 export { schema };

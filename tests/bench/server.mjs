@@ -57,7 +57,7 @@ export function client(base) {
     }
     return res;
   }
-  return { request };
+  return { request, cookies: () => [...jar] };
 }
 
 /** Signs a school-verified user up through /register and the verification link. */
