@@ -66,7 +66,7 @@ function RegisterForm({ lastResult, email, redirectTo }: { lastResult?: Submissi
     lastResult,
     defaultValue: { email },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   // With JS, Create account waits until every field is filled and the box ticked (§4).
