@@ -1,7 +1,8 @@
 import { logIn, logOut, mailLink, newUser, signUpVerified } from "./auth-helpers";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
-const content = (page: import("@playwright/test").Page) => page.locator(".settings-layout__content");
+const content = (page: Page) => page.locator(".settings-layout__content");
 
 test.describe("account settings (item 11)", () => {
   test("settings navigation; wide screens go to the account panel with JS; the account facts", async ({ page, javaScriptEnabled }) => {
