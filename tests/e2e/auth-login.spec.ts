@@ -233,3 +233,10 @@ test.describe("sessions, guards and logout (items 8, 9)", () => {
     }
   });
 });
+
+test("without Google configured, the Google button says so", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId("alert")).toContainText("Error Signing In with Google.");
+});
