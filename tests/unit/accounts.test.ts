@@ -175,3 +175,13 @@ describe("Google (item 6)", () => {
     expect(getDb().select().from(schema.connections).where(eq(schema.connections.providerId, "g-44")).get()?.userId).toBe(u.id);
   }, 20_000);
 });
+
+describe("configuration", () => {
+  it("BANNED_EMAILS adds addresses (trimmed, lower case); GOOGLE_OAUTH_BASE_URL points Google elsewhere", async () => {
+    const { parseConfig } = await import("~/services/config.server");
+    const c = parseConfig({ BANNED_EMAILS: " Spam@Example.com ,x@y.org,", GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "s", GOOGLE_OAUTH_BASE_URL: "http://localhost:9999/" });
+    expect(c.bannedEmails).toEqual(["spam@example.com", "x@y.org"]);
+    expect(c.google).toEqual({ clientId: "id", clientSecret: "s", oauthBaseUrl: "http://localhost:9999" });
+    expect(parseConfig({}).bannedEmails).toEqual([]);
+  });
+});
