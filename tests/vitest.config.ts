@@ -11,5 +11,7 @@ export default defineConfig({
     setupFiles: ["tests/unit/setup.ts"],
     pool: "forks",
     environment: "node",
+    // Password hashing is deliberately slow (scrypt N=2^17); a busy CI machine needs headroom.
+    testTimeout: 20_000,
   },
 });

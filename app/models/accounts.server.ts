@@ -7,6 +7,7 @@ import { absoluteUrl } from "~/services/urls.server";
 import { consume, isLimited, resetLimit } from "~/services/rate-limit.server";
 import { AUTH_MESSAGES, type AuthErrorCode } from "~/utils/auth-messages";
 import { firstFreeUsername, lastInitial, parseFullName, usernameBase } from "~/utils/names";
+import { safePath } from "~/utils/navigation";
 import { isReservedUsername } from "~/utils/reserved-names";
 import { isBannedEmail } from "./banned-emails.server";
 import { getCampus, schoolDomains } from "./campuses.server";
@@ -143,10 +144,13 @@ export async function passwordSignIn(email: string, password: string): Promise<U
 }
 
 /** The sign-up verification email (A6): a link and the same code to type on /verify. */
-export function sendSignupVerification(request: Request, user: Pick<User, "id" | "email" | "firstName">) {
+export function sendSignupVerification(request: Request, user: Pick<User, "id" | "email" | "firstName">, redirectTo?: string | null) {
   const created = createVerification({ type: "signup", target: user.email, userId: user.id, withCode: true, replace: true });
+  const params = new URLSearchParams({ token: created.token });
+  const back = safePath(redirectTo, "/home");
+  if (back !== "/home") params.set("redirect", back);
   sendSignupVerificationEmail(user.email, {
-    url: absoluteUrl(request, `/verify?${new URLSearchParams({ token: created.token })}`),
+    url: absoluteUrl(request, `/verify?${params}`),
     code: created.code!,
     firstName: user.firstName,
   });

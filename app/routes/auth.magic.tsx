@@ -35,7 +35,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const token = url.searchParams.get("token");
   const id = url.searchParams.get("id");
-  if (!token) return fail(id);
+  const row = id ? getVerification("magic-link", id) : undefined;
+  if (!token || !row || row.usedAt || row.expiresAt <= Date.now()) return fail(id);
   // Opened in the browser that asked for it: sign in. Elsewhere: ask for the email first.
   if (await askedForMagicLink(request, id)) return complete(request, token, id);
   return { token, id: id ?? "" };
@@ -58,7 +59,7 @@ export default function ConfirmMagicLink() {
   const [form, fields] = useForm({
     lastResult,
     onValidate: ({ formData }) => parseWithSchema(formData, confirmEmailSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   return (

@@ -46,7 +46,7 @@ export default function ForgotPassword() {
     lastResult,
     defaultValue: { email },
     onValidate: ({ formData }) => parseWithSchema(formData, forgotPasswordSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   if (sent) {

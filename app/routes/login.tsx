@@ -155,7 +155,7 @@ function PasswordForm({
     lastResult,
     defaultValue: { email },
     onValidate: ({ formData }) => parseWithSchema(formData, loginSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   return (
@@ -197,7 +197,7 @@ function MagicLinkForm({
     lastResult,
     defaultValue: { email },
     onValidate: ({ formData }) => parseWithSchema(formData, magicLinkSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   return (

@@ -40,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { email, name, password, redirect: redirectTo } = submission.value;
   try {
     const user = await registerWithPassword({ email, fullName: name, password, campusId: campusForRequest(request).id });
-    sendSignupVerification(request, user);
+    sendSignupVerification(request, user, redirectTo);
     const back = safePath(redirectTo, "/home");
     return redirect(back === "/home" ? "/verify" : `/verify?${new URLSearchParams({ redirect: back })}`, {
       headers: { "Set-Cookie": await createSessionCookie(user.id) },
@@ -66,7 +66,7 @@ function RegisterForm({ lastResult, email, redirectTo }: { lastResult?: Submissi
     lastResult,
     defaultValue: { email },
     onValidate: ({ formData }) => parseWithSchema(formData, registerSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   // With JS, Create account waits until every field is filled and the box ticked (§4).

@@ -44,7 +44,7 @@ export default function ResetPassword() {
   const [form, fields] = useForm({
     lastResult,
     onValidate: ({ formData }) => parseWithSchema(formData, resetPasswordSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   return (

@@ -53,7 +53,7 @@ export default function ChangeEmail() {
   const [form, fields] = useForm({
     lastResult,
     onValidate: ({ formData }) => parseWithSchema(formData, changeEmailSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   return (

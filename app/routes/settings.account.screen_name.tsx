@@ -47,7 +47,7 @@ export default function ChangeUsername() {
     lastResult,
     defaultValue: { username },
     onValidate: ({ formData }) => parseWithSchema(formData, usernameSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   // Save stays off while the name is unchanged (§5); without JS the server just keeps it.

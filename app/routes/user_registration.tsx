@@ -36,7 +36,7 @@ export default function EmailStep() {
     lastResult,
     defaultValue: { email },
     onValidate: ({ formData }) => parseWithSchema(formData, emailStepSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   return (

@@ -56,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (formData.get("intent") === "resend") {
     if (!(await consume("emailIp", context.clientIp || "unknown")).ok) return data({ resend: AUTH_MESSAGES["ip-flood"], result: undefined }, { status: 429 });
     if (!(await consume("emailAddress", user.email)).ok) return data({ resend: AUTH_MESSAGES["email-flood"], result: undefined }, { status: 429 });
-    sendSignupVerification(request, user);
+    sendSignupVerification(request, user, redirectTo);
     return redirectWithAlert(new URL(request.url).pathname + new URL(request.url).search, { type: "okay", message: "Email sent." });
   }
 
@@ -78,7 +78,7 @@ export default function Verify() {
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithSchema(formData, verifyCodeSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   return (

@@ -24,17 +24,18 @@ export const registerSchema = z.object({
   email: emailField,
   name: z.string({ error: "Name is required." }).check(
     z.trim(),
-    z.minLength(1, { error: "Name is required." }),
-    z.maxLength(FULL_NAME_MAX, { error: `Name can be at most ${FULL_NAME_MAX} characters.` }),
-    z.refine((v) => nameWords(v).length >= 2, { error: "Full name is required" }),
-    z.refine((v) => /^[\p{L}\p{M}' .-]+$/u.test(v), { error: "Use letters only in your name." }),
-    z.refine(
-      (v) => {
-        const words = nameWords(v);
-        return words.length < 2 || (words[0]!.length <= NAME_PART_MAX && words[words.length - 1]!.length <= NAME_PART_MAX);
-      },
-      { error: `First and last names can be at most ${NAME_PART_MAX} characters.` },
-    ),
+    z.superRefine((v, ctx) => {
+      // One message at a time, most basic first.
+      const fail = (message: string) => ctx.addIssue({ code: "custom", message, input: v });
+      const words = nameWords(v);
+      if (!v) return fail("Name is required.");
+      if (words.length < 2) return fail("Full name is required");
+      if (v.length > FULL_NAME_MAX) return fail(`Name can be at most ${FULL_NAME_MAX} characters.`);
+      if (!/^[\p{L}\p{M}' .-]+$/u.test(v)) return fail("Use letters only in your name.");
+      if (words[0]!.length > NAME_PART_MAX || words[words.length - 1]!.length > NAME_PART_MAX) {
+        return fail(`First and last names can be at most ${NAME_PART_MAX} characters.`);
+      }
+    }),
   ),
   password: newPasswordField,
   terms: z.literal("on", { error: "You must agree not to do anything crazy." }),

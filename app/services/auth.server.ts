@@ -74,6 +74,8 @@ async function withFlow(request: Request, changes: (data: FlowData) => void, ini
     .split(/;\s*/)
     .filter((c) => c && !c.startsWith("__auth="));
   headers.set("Cookie", [...others, committed.split(";")[0]!].join("; "));
+  // remix-auth-email-link builds its own link from the Host header (we only take the token from it).
+  if (!headers.has("Host")) headers.set("Host", new URL(request.url).host);
   if (init.body) headers.set("Content-Type", "application/x-www-form-urlencoded");
   else headers.delete("Content-Type");
   headers.delete("Content-Length");
@@ -225,6 +227,8 @@ export async function askedForMagicLink(request: Request, id: string | null): Pr
  * for an expired, used, altered or foreign link.
  */
 export async function authenticateMagicLink(request: Request, token: string): Promise<AuthResult> {
+  // crypto-js output is base64 of "Salted__…": anything else is not one of our links.
+  if (!/^U2FsdGVkX1[A-Za-z0-9+/]+=*$/.test(token)) throw new AuthError("wrong-email");
   const url = new URL("/auth/magic", request.url);
   url.searchParams.set("token", token);
   const get = new Request(url, { headers: request.headers });
