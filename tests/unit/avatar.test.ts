@@ -2,7 +2,7 @@
 // square WebP avatars at two sizes; the previous files removed on change.
 import fs from "node:fs";
 import path from "node:path";
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { avatarUrl, getUserById, insertUser } from "~/models/users.server";
