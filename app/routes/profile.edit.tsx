@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remi
 import { SubmitButton } from "~/components/auth";
 import { Dialog } from "~/components/dialog";
 import { Field, FormErrors } from "~/components/forms";
-import { BioField, PhotoForm } from "~/components/profile";
+import { BioField, PhotoForm } from "~/components/profile-forms";
 import { avatarUrl, displayName, updateBio, updateName } from "~/models/users.server";
 import { bioSchema, nameSchema, PROFILE_MESSAGES } from "~/schemas/profile";
 import { redirectWithAlert } from "~/services/alerts.server";

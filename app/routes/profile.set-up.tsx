@@ -4,7 +4,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "~/components/auth";
 import { FormErrors } from "~/components/forms";
-import { BioField, PhotoForm } from "~/components/profile";
+import { BioField, PhotoForm } from "~/components/profile-forms";
 import { avatarUrl, displayName, updateBio } from "~/models/users.server";
 import { bioSchema } from "~/schemas/profile";
 import { changeProfilePhoto, chosenFile, readPhotoForm } from "~/services/profile-photo.server";
