@@ -1,7 +1,7 @@
 import { Link, NavLink, useMatches } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { Alert } from "~/services/alerts.server";
-import { headerTitle } from "~/utils/route-handle";
+import { createPostHref, headerTitle } from "~/utils/route-handle";
 import type { SessionUser } from "~/utils/user";
 import { AlertToast } from "./alert";
 import { BackButton } from "./back-button";
@@ -55,6 +55,7 @@ export function AppShell({ data, children }: { data: ShellData | undefined; chil
   const headerRef = useHideOnScroll();
   const campus = data?.campus ?? { id: "ou", name: "OU" };
   const nav = navFor(data?.user);
+  const createPost = createPostHref(matches);
   return (
     <div className="shell">
       <a href="#main" className="skip-link">
@@ -75,6 +76,11 @@ export function AppShell({ data, children }: { data: ShellData | undefined; chil
             </li>
           ))}
         </ul>
+        {createPost ? (
+          <Link to={createPost} className="button button--primary side-nav__create">
+            Create Post
+          </Link>
+        ) : null}
       </nav>
 
       <div className="column">

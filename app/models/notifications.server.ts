@@ -1,8 +1,10 @@
-import { eq } from "drizzle-orm";
-import { newId, schema, type Tx } from "~/services/db.server";
+import { desc, eq } from "drizzle-orm";
+import { getDb, newId, schema, type Tx } from "~/services/db.server";
+import { timeView } from "~/utils/time.server";
 import { escapeHtml, sendMail } from "./mail.server";
+import type { AuthorView, TimeView } from "./types";
 import { unsubscribeUrl } from "./unsubscribe.server";
-import { displayName } from "./users.server";
+import { authorColumns, authorView, displayName } from "./users.server";
 
 export type NotificationType = (typeof schema.notifications.$inferInsert)["type"];
 
@@ -86,4 +88,59 @@ export function notify(
     },
     tx,
   );
+}
+
+export type NotificationView = {
+  id: string;
+  type: NotificationType;
+  /** Who acted, joined at read time: their current name, username and photo. */
+  actor: AuthorView;
+  /** "Avery L. commented on your post", from the actor's current name. */
+  text: string;
+  postId: string | null;
+  gameId: string | null;
+  projectId: string | null;
+  read: boolean;
+  time: TimeView;
+};
+
+/**
+ * A user's notifications, newest first, with the actor joined (design B): a
+ * new name, username or photo shows here at once. The stored `message` is only
+ * the subject the email went out with.
+ */
+export function listNotifications(userId: string, timeZone: string, limit = 30): NotificationView[] {
+  const { notifications } = schema;
+  const rows = getDb()
+    .select({
+      id: notifications.id,
+      type: notifications.type,
+      postId: notifications.postId,
+      gameId: notifications.gameId,
+      projectId: notifications.projectId,
+      readAt: notifications.readAt,
+      createdAt: notifications.createdAt,
+      actor: authorColumns,
+    })
+    .from(notifications)
+    .innerJoin(schema.users, eq(schema.users.id, notifications.actorId))
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit)
+    .all();
+  const now = Date.now();
+  return rows.map((r) => {
+    const actor = authorView(r.actor);
+    return {
+      id: r.id,
+      type: r.type,
+      actor,
+      text: `${actor.displayName} ${VERB[r.type]}`,
+      postId: r.postId,
+      gameId: r.gameId,
+      projectId: r.projectId,
+      read: r.readAt !== null,
+      time: timeView(r.createdAt, timeZone, now),
+    };
+  });
 }

@@ -1,7 +1,8 @@
 // Projects and games: rows kept in step with content/projects and content/games.
-import { and, eq, isNull, notInArray, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { listContent } from "~/services/content.server";
 import { getDb, schema, transaction, type Tx } from "~/services/db.server";
+import { decodeCursor, encodeCursor, PAGE_SIZE } from "./posts.server";
 
 /**
  * Makes the rows match the files: a new file adds a row, a changed one updates
@@ -104,4 +105,34 @@ export function listGames() {
     .where(visibleGame)
     .orderBy(sql`${schema.games.createdAt} desc`)
     .all();
+}
+
+export type PortfolioPage = {
+  items: { id: string; title: string; shortDescription: string; iconLink: string | null }[];
+  nextCursor: string | null;
+};
+
+/**
+ * One page of a user's projects or games for their profile (spec §7: by owner,
+ * newest first, 10 per page), keyset paginated like the feed.
+ */
+export function portfolioPage(kind: "project" | "game", opts: { ownerId: string; cursor?: string | null; limit?: number }): PortfolioPage {
+  const table = kind === "project" ? schema.projects : schema.games;
+  const limit = opts.limit ?? PAGE_SIZE;
+  const cursor = decodeCursor(opts.cursor);
+  const filters: (SQL | undefined)[] = [eq(table.ownerId, opts.ownerId), isNull(table.hiddenAt), isNull(table.deletedAt)];
+  if (cursor) filters.push(or(lt(table.createdAt, cursor.at), and(eq(table.createdAt, cursor.at), lt(table.id, cursor.id))));
+  const rows = getDb()
+    .select({ id: table.id, title: table.title, shortDescription: table.shortDescription, iconLink: table.iconLink, createdAt: table.createdAt })
+    .from(table)
+    .where(and(...filters))
+    .orderBy(desc(table.createdAt), desc(table.id))
+    .limit(limit + 1)
+    .all();
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(({ createdAt: _createdAt, ...item }) => item),
+    nextCursor: rows.length > limit && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null,
+  };
 }

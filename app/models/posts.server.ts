@@ -78,6 +78,53 @@ export function getFeedPage(opts: {
   };
 }
 
+/**
+ * One page of a user's posts with videos on a campus (spec §7 "Videos": by
+ * video count, then newest), keyset paginated on (vid_count, created_at, id).
+ */
+export function getVideoPage(opts: {
+  campusId: string;
+  timeZone: string;
+  authorId: string;
+  cursor?: string | null;
+  viewerId?: string | null;
+  limit?: number;
+}): FeedPage {
+  const limit = opts.limit ?? PAGE_SIZE;
+  const raw = opts.cursor ? Buffer.from(opts.cursor, "base64url").toString() : "";
+  const match = /^(\d+)\.(\d+)\.(.+)$/.exec(raw);
+  const filters: (SQL | undefined)[] = [
+    eq(posts.authorId, opts.authorId),
+    eq(posts.campusId, opts.campusId),
+    sql`${posts.vidCount} > 0`,
+    isNull(posts.deletedAt),
+  ];
+  if (match) {
+    const [v, at, id] = [Number(match[1]), Number(match[2]), match[3]!];
+    filters.push(
+      or(
+        lt(posts.vidCount, v),
+        and(eq(posts.vidCount, v), lt(posts.createdAt, at)),
+        and(eq(posts.vidCount, v), eq(posts.createdAt, at), lt(posts.id, id)),
+      ),
+    );
+  }
+  const rows = getDb()
+    .select(postColumns)
+    .from(posts)
+    .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
+    .where(and(...filters))
+    .orderBy(desc(posts.vidCount), desc(posts.createdAt), desc(posts.id))
+    .limit(limit + 1)
+    .all();
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    posts: toViews(page, opts.timeZone, opts.viewerId),
+    nextCursor: rows.length > limit && last ? Buffer.from(`${last.vidCount}.${last.createdAt}.${last.id}`).toString("base64url") : null,
+  };
+}
+
 /** Media of several posts in one query, in img_order. */
 export function loadMedia(postIds: string[]): Map<string, MediaView[]> {
   const byPost = new Map<string, MediaView[]>();

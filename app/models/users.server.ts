@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { config } from "~/services/config.server";
-import { getDb, newId, schema } from "~/services/db.server";
+import { getDb, newId, schema, transaction } from "~/services/db.server";
+import { AVATAR_SIZES, type AvatarSize } from "~/utils/media-rules";
+import { capitalise, lastInitial } from "~/utils/names";
 import type { SessionUser } from "~/utils/user";
 import type { AuthorView } from "./types";
 
@@ -11,10 +13,14 @@ export function displayName(user: Pick<User, "firstName" | "lastName">): string 
   return `${user.firstName} ${user.lastName}`.trim();
 }
 
-/** Where an avatar is served from: an uploaded file, or a provider's absolute URL. */
-export function avatarUrl(img: string | null): string | null {
+/**
+ * Where an avatar is served from: an uploaded photo (a storage key with square
+ * WebP variants, see storeAvatar) at the size asked for — small for cards,
+ * large for the profile — or a provider's absolute URL.
+ */
+export function avatarUrl(img: string | null, size: AvatarSize = "small"): string | null {
   if (!img) return null;
-  return /^https?:\/\//.test(img) ? img : `/media/${img}`;
+  return /^https?:\/\//.test(img) ? img : `/media/${img}-${AVATAR_SIZES[size]}.webp`;
 }
 
 export function authorView(
@@ -83,4 +89,49 @@ export function sessionUserView(user: User): SessionUser {
     profileSetUp: user.profileSetUp,
     isOwner: user.username === config().owner.username,
   };
+}
+
+// ---------------------------------------------------------------------------
+// Profile (§1, §5): name, bio, photo. Posts, comments, notifications and
+// messages join the user, so a change here shows everywhere at once (design B).
+
+/** The public profile: the user by username, case-insensitively. */
+export function getProfile(username: string): User | undefined {
+  return getUserByUsername(username.trim());
+}
+
+/** Only http(s) links to external profiles are shown. */
+export function profileLinks(user: Pick<User, "links">): { label: string; url: string }[] {
+  return (user.links ?? []).filter((l) => typeof l?.url === "string" && /^https?:\/\//i.test(l.url) && typeof l.label === "string");
+}
+
+/** Display name (§3, §5): first name capitalised, last name stored as its initial plus period. */
+export function updateName(userId: string, name: { firstName: string; lastName: string }): User {
+  return getDb()
+    .update(schema.users)
+    .set({ firstName: capitalise(name.firstName.trim()), lastName: lastInitial(name.lastName), updatedAt: Date.now() })
+    .where(eq(schema.users.id, userId))
+    .returning()
+    .get()!;
+}
+
+export function updateBio(userId: string, bio: string, opts: { completeSetUp?: boolean } = {}): User {
+  return getDb()
+    .update(schema.users)
+    .set({ bio, updatedAt: Date.now(), ...(opts.completeSetUp ? { profileSetUp: true } : {}) })
+    .where(eq(schema.users.id, userId))
+    .returning()
+    .get()!;
+}
+
+/**
+ * Points the user at a newly stored photo and marks the profile set up (§4).
+ * Returns the previous `img`, whose files the caller removes.
+ */
+export function setAvatar(userId: string, img: string): string | null {
+  return transaction((tx) => {
+    const before = tx.select({ img: schema.users.img }).from(schema.users).where(eq(schema.users.id, userId)).get();
+    tx.update(schema.users).set({ img, profileSetUp: true, updatedAt: Date.now() }).where(eq(schema.users.id, userId)).run();
+    return before?.img ?? null;
+  });
 }

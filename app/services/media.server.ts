@@ -5,7 +5,16 @@ import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
-import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, NOT_MEDIA, TOO_LARGE } from "~/utils/media-rules";
+import {
+  AVATAR_SIZES,
+  isProfilePhotoName,
+  MAX_IMAGE_BYTES,
+  MAX_VIDEO_BYTES,
+  NOT_MEDIA,
+  NOT_PHOTO,
+  TOO_LARGE,
+} from "~/utils/media-rules";
+import { newId } from "./db.server";
 import { getStorage } from "./storage.server";
 
 export const IMAGE_WIDTHS = [320, 640, 1080, 1600];
@@ -114,4 +123,54 @@ export async function storeMedia(prefix: string, files: File[]): Promise<StoredM
 
 export async function removeMedia(media: Pick<StoredMedia, "kind" | "path" | "variants">[]) {
   await getStorage().remove(media.flatMap(mediaKeys));
+}
+
+// ---------------------------------------------------------------------------
+// Profile photos (§5): jpeg, jpg, png or gif by name AND by content, re-encoded
+// to square WebP avatars (cover crop) at AVATAR_SIZES. Each upload gets a new
+// key, since /media serves files as immutable for a year.
+
+const AVATAR_TYPES = new Set(["image/jpeg", "image/png", "image/gif"]);
+
+/** The storage files of an avatar key (`users.img`); none for a provider's absolute URL. */
+export function avatarKeys(img: string | null | undefined): string[] {
+  if (!img || /^https?:\/\//.test(img)) return [];
+  return Object.values(AVATAR_SIZES).map((size) => `${img}-${size}.webp`);
+}
+
+/**
+ * Checks and stores a profile photo; returns its key (what `users.img` holds).
+ * Anything that is not really a jpeg, png or gif is "Only photos are allowed!".
+ */
+export async function storeAvatar(userId: string, file: File): Promise<string> {
+  if (!isProfilePhotoName(file.name)) throw new MediaError(NOT_PHOTO);
+  const type = await sniff(file);
+  if (!type || !AVATAR_TYPES.has(type.mime)) throw new MediaError(NOT_PHOTO);
+  if (file.size > MAX_IMAGE_BYTES) throw new MediaError(TOO_LARGE, 413);
+  const key = `avatars/${userId}/${newId()}`;
+  const input = Buffer.from(await file.arrayBuffer());
+  const storage = getStorage();
+  const written: string[] = [];
+  try {
+    for (const size of Object.values(AVATAR_SIZES)) {
+      // The first frame of a gif; orientation applied, metadata dropped.
+      const out = await sharp(input, { limitInputPixels: 60_000_000 })
+        .rotate()
+        .resize({ width: size, height: size, fit: "cover" })
+        .webp({ quality: 80, effort: 4 })
+        .toBuffer();
+      const name = `${key}-${size}.webp`;
+      await storage.put(name, out);
+      written.push(name);
+    }
+  } catch {
+    await storage.remove(written).catch(() => undefined);
+    // sharp could not decode it: not a photo after all.
+    throw new MediaError(NOT_PHOTO);
+  }
+  return key;
+}
+
+export async function removeAvatar(img: string | null | undefined) {
+  await getStorage().remove(avatarKeys(img));
 }

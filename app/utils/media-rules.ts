@@ -28,3 +28,14 @@ export function looksLikeVideo(name: string): boolean {
   const lower = name.toLowerCase();
   return lower.includes("mov") || lower.includes("mp4");
 }
+
+/** Square avatar sizes (px): small for cards and lists, large for the profile. */
+export const AVATAR_SIZES = { small: 96, large: 400 } as const;
+export type AvatarSize = keyof typeof AVATAR_SIZES;
+/** What the profile photo picker offers (§5: jpeg, jpg, png, gif). */
+export const PROFILE_PHOTO_ACCEPT = ".jpeg,.jpg,.png,.gif,image/jpeg,image/png,image/gif";
+
+/** §5: a profile photo's name must end in jpeg, jpg, png or gif (its content is checked on the server too). */
+export function isProfilePhotoName(name: string): boolean {
+  return (PROFILE_PHOTO_EXTENSIONS as readonly string[]).includes(extensionOf(name));
+}

@@ -5,6 +5,8 @@ export type RouteHandle = {
   title?: string | ((data: unknown) => string | undefined);
   /** false hides the back button (the feed and the landing page). */
   back?: boolean;
+  /** Where the side navigation's Create Post button leads, when this page offers one (§2). */
+  createPost?: (data: unknown) => string | null | undefined;
 };
 
 /** The title of the deepest route that has one. */
@@ -18,4 +20,13 @@ export function headerTitle(matches: UIMatch[]): { title: string | undefined; ba
     if (title) return { title, back };
   }
   return { title: undefined, back };
+}
+
+/** The Create Post link the deepest page offers, if any. */
+export function createPostHref(matches: UIMatch[]): string | null {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]!.handle as RouteHandle | undefined;
+    if (handle?.createPost) return handle.createPost(matches[i]!.data) ?? null;
+  }
+  return null;
 }

@@ -1,0 +1,173 @@
+import { type FieldMetadata, getTextareaProps } from "@conform-to/react";
+import { Form, useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import type { Alert } from "~/services/alerts.server";
+import { BIO_MAX } from "~/schemas/profile";
+import { isProfilePhotoName, NOT_PHOTO, PROFILE_PHOTO_ACCEPT } from "~/utils/media-rules";
+import { AlertToast } from "./alert";
+import { ErrorList } from "./forms";
+import { ProfileAvatar } from "./profile";
+
+/** "n / 160" while typing (JS); the action enforces the limit either way. */
+export function BioField({ field, label = "Bio" }: { field: FieldMetadata<string>; label?: string }) {
+  const [count, setCount] = useState(() => normalised(String(field.initialValue ?? "")).length);
+  const over = count > BIO_MAX;
+  const counterId = `${field.id}-count`;
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <textarea
+        {...getTextareaProps(field)}
+        key={field.key}
+        rows={4}
+        aria-describedby={[field.errors ? field.errorId : null, counterId].filter(Boolean).join(" ")}
+        onInput={(e) => setCount(normalised(e.currentTarget.value).length)}
+      />
+      <p id={counterId} className={`field__hint bio-count js-only${over ? " bio-count--over" : ""}`} aria-live="polite">
+        {count} / {BIO_MAX}
+      </p>
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/** As the server counts it: one character per line break, no surrounding space. */
+function normalised(text: string): string {
+  return text.replace(/\r\n?/g, "\n").trim();
+}
+
+type Upload = { progress: number } | null;
+
+/**
+ * Choose and send a profile photo. Without JS a plain multipart form post to
+ * `action`; with JS the name is checked at once ("Only photos are allowed!")
+ * and the file goes to /profile/photo with "Uploading Photos..." and a
+ * progress bar, then the page moves on to `next`.
+ */
+export function PhotoForm({
+  action,
+  next,
+  alertOnSuccess,
+  avatarUrl,
+  name,
+  submitLabel,
+  error,
+  requireFile = true,
+  label = "Change photo",
+  children,
+}: {
+  action: string;
+  next: string;
+  alertOnSuccess: boolean;
+  avatarUrl: string | null;
+  name: string;
+  submitLabel: string;
+  error?: string | null;
+  /** Set-up's Next goes on without a photo; Edit's Save asks for one. */
+  requireFile?: boolean;
+  label?: string;
+  children?: ReactNode;
+}) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const [message, setMessage] = useState(error ?? null);
+  // The §8 upload message is an alert too (the server's answer included, without JS).
+  const [alert, setAlert] = useState<Alert | null>(() => (error ? { id: "server", type: "danger", message: error } : null));
+  const [preview, setPreview] = useState<string | null>(null);
+  const [upload, setUpload] = useState<Upload>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => setMessage(error ?? null), [error]);
+  // A new photo came back from the server: it replaces the preview.
+  useEffect(() => {
+    setPreview(null);
+    if (inputRef.current) inputRef.current.value = "";
+  }, [avatarUrl]);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  function refuse(text: string) {
+    setPreview(null);
+    setMessage(text);
+    setAlert({ id: `${Date.now()}`, type: "danger", message: text });
+  }
+
+  function onChange(event: FormEvent<HTMLInputElement>) {
+    const file = event.currentTarget.files?.[0];
+    setPreview(null);
+    if (!file) return;
+    if (!isProfilePhotoName(file.name)) return refuse(NOT_PHOTO);
+    setMessage(null);
+    setPreview(URL.createObjectURL(file));
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const file = inputRef.current?.files?.[0];
+    if (!file) {
+      if (!requireFile) return; // an ordinary submission: the server moves on
+      event.preventDefault();
+      return refuse("Choose a photo first.");
+    }
+    event.preventDefault();
+    if (!isProfilePhotoName(file.name)) return refuse(NOT_PHOTO);
+    const data = new FormData(event.currentTarget);
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/profile/photo");
+    xhr.responseType = "json";
+    xhr.upload.onprogress = (e) => e.lengthComputable && setUpload({ progress: e.loaded / e.total });
+    xhr.onload = () => {
+      const body = xhr.response as { ok: true; redirectTo: string } | { ok: false; error: string } | null;
+      setUpload(null);
+      if (body?.ok) navigate(body.redirectTo, { replace: true });
+      else refuse(body?.error ?? "Something went wrong.");
+    };
+    xhr.onerror = () => {
+      setUpload(null);
+      refuse("Something went wrong.");
+    };
+    setUpload({ progress: 0 });
+    xhr.send(data);
+  }
+
+  const busy = upload !== null || (navigation.state === "submitting" && navigation.formAction?.startsWith(action.split("?")[0]!) === true);
+  return (
+    <Form method="post" action={action} encType="multipart/form-data" className="photo-form" onSubmit={onSubmit} noValidate>
+      <ProfileAvatar url={preview ?? avatarUrl} name={name} size={120} alt="Your profile photo" />
+      <div className="field">
+        <label htmlFor="photo">{label}</label>
+        <input
+          ref={inputRef}
+          id="photo"
+          name="photo"
+          type="file"
+          accept={PROFILE_PHOTO_ACCEPT}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? "photo-error" : "photo-hint"}
+          onChange={onChange}
+        />
+        <p id="photo-hint" className="field__hint">
+          A JPEG, PNG or GIF.
+        </p>
+        <ErrorList id="photo-error" errors={message ? [message] : undefined} />
+      </div>
+      <input type="hidden" name="next" value={next} />
+      {alertOnSuccess ? <input type="hidden" name="alert" value="1" /> : null}
+      <div className="button-row">
+        <button type="submit" name="intent" value="photo" className="button button--primary" disabled={busy}>
+          {submitLabel}
+        </button>
+        {children}
+      </div>
+      {upload ? (
+        <div className="modal">
+          <div className="modal__panel" role="alertdialog" aria-modal="true" aria-labelledby="photo-upload-title" aria-describedby="photo-upload-text">
+            <h2 id="photo-upload-title" className="modal__title">
+              Uploading Photos...
+            </h2>
+            <p id="photo-upload-text">Patience is a virtue.</p>
+            <progress max={1} value={upload.progress} aria-label="Upload progress" className="progress" />
+          </div>
+        </div>
+      ) : null}
+      <div className="alerts">{alert ? <AlertToast key={alert.id} alert={alert} /> : null}</div>
+    </Form>
+  );
+}

@@ -1,0 +1,196 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { DeleteFromUrl } from "~/components/confirm-delete";
+import { Icon, VerifiedBadge } from "~/components/icons";
+import { PostFeed } from "~/components/post-feed";
+import { PortfolioPager, ProfileAvatar } from "~/components/profile";
+import { recordEvent } from "~/models/events.server";
+import { getViewerTimeZone } from "~/services/client-hints.server";
+import { campusForRequest } from "~/models/campuses.server";
+import { portfolioPage } from "~/models/portfolio.server";
+import { getFeedPage, getVideoPage } from "~/models/posts.server";
+import { reportUser, ReportError, USER_REPORTED } from "~/models/reports.server";
+import { avatarUrl, displayName, getProfile, profileLinks } from "~/models/users.server";
+import { redirectWithAlert } from "~/services/alerts.server";
+import { config } from "~/services/config.server";
+import { getOptionalUser, requireUser } from "~/services/session.server";
+import profileCss from "~/styles/profile.css";
+import type { RouteHandle } from "~/utils/route-handle";
+
+const SHOWS = ["projects", "games", "videos"] as const;
+type Show = (typeof SHOWS)[number];
+const showOf = (value: string | null): Show => (SHOWS as readonly string[]).includes(value ?? "") ? (value as Show) : "projects";
+
+type HandleData = { profile?: { displayName: string }; createPostHref?: string | null } | undefined;
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: profileCss }];
+
+export const handle: RouteHandle = {
+  title: (d) => (d as HandleData)?.profile?.displayName,
+  createPost: (d) => (d as HandleData)?.createPostHref ?? null,
+};
+
+function findProfile(username: string | undefined) {
+  const user = getProfile(username ?? "");
+  // An unknown name is the not-found page (root error boundary), with a 404.
+  if (!user) throw new Response("Not Found", { status: 404 });
+  return user;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = findProfile(params.username);
+  const viewer = await getOptionalUser(request);
+  const campus = campusForRequest(request);
+  const url = new URL(request.url);
+  const show = showOf(url.searchParams.get("show"));
+  const timeZone = getViewerTimeZone(request, campus.timeZone);
+  const feedOpts = { campusId: campus.id, timeZone, authorId: user.id, viewerId: viewer?.id, cursor: url.searchParams.get("cursor") };
+  const isSelf = viewer?.id === user.id;
+  // A view of the page itself, not the next page of its lists.
+  if (!url.searchParams.has("cursor") && !url.searchParams.has("after")) {
+    recordEvent("Profile View", { userId: viewer?.id, campusId: campus.id, path: url.pathname });
+  }
+  return {
+    profile: {
+      id: user.id,
+      username: user.username,
+      displayName: displayName(user),
+      avatarUrl: avatarUrl(user.img, "large"),
+      verified: user.verified,
+      bio: user.bio,
+      links: profileLinks(user),
+      profileSetUp: user.profileSetUp,
+      totals: { posts: user.totalPosts, projects: user.totalProjects, games: user.totalGames },
+    },
+    show,
+    viewer: isSelf ? ("self" as const) : viewer ? ("member" as const) : ("visitor" as const),
+    /** Top-level posts on this campus, or (show=videos) the posts with videos. */
+    feed: show === "videos" ? getVideoPage(feedOpts) : getFeedPage(feedOpts),
+    portfolio: show === "videos" ? null : portfolioPage(show === "games" ? "game" : "project", { ownerId: user.id, cursor: url.searchParams.get("after") }),
+    /** The portfolio owner's Create Post buttons, on their own profile only (§2, §6). */
+    createPostHref: isSelf && user.username === config().owner.username ? `/create/post?goBack=${encodeURIComponent(`/${user.username}`)}` : null,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const viewer = await requireUser(request);
+  const user = findProfile(params.username);
+  const form = await request.formData();
+  if (form.get("intent") !== "report") throw new Response("Bad Request", { status: 400 });
+  try {
+    reportUser({ reporterId: viewer.id, reportedUserId: user.id, reason: String(form.get("reason") ?? "") });
+  } catch (error) {
+    if (error instanceof ReportError) throw new Response(error.message, { status: 400 });
+    throw error;
+  }
+  return redirectWithAlert(`/${user.username}`, { type: "success", message: USER_REPORTED });
+}
+
+const TABS: { show: Show; label: string; empty: string }[] = [
+  { show: "projects", label: "Projects", empty: "No Projects" },
+  { show: "games", label: "Games", empty: "No Games" },
+  { show: "videos", label: "Videos", empty: "No Posts" },
+];
+
+export default function Profile() {
+  const { profile, show, viewer, feed, portfolio, createPostHref } = useLoaderData<typeof loader>();
+  const base = `/${profile.username}`;
+  const tab = TABS.find((t) => t.show === show)!;
+  return (
+    <div className="profile">
+      <section className="panel profile__card" aria-labelledby="profile-name">
+        <div className="profile__head">
+          <ProfileAvatar url={profile.avatarUrl} name={profile.displayName} size={96} alt={`${profile.displayName}'s profile photo`} />
+          <div className="profile__names">
+            <h2 id="profile-name" className="profile__name">
+              {profile.displayName} {profile.verified ? <VerifiedBadge /> : null}
+            </h2>
+            <p className="muted profile__username">@{profile.username}</p>
+          </div>
+        </div>
+        {profile.bio ? <p className="profile__bio">{profile.bio}</p> : null}
+        {profile.links.length ? (
+          <ul className="profile__links" aria-label="Elsewhere">
+            {profile.links.map((link) => (
+              <li key={link.url}>
+                <a href={link.url} target="_blank" rel="noopener noreferrer me">
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <p className="muted profile__totals">
+          {profile.totals.posts} {profile.totals.posts === 1 ? "Post" : "Posts"}
+          {profile.totals.projects ? ` · ${profile.totals.projects} Projects` : ""}
+          {profile.totals.games ? ` · ${profile.totals.games} Games` : ""}
+        </p>
+        <div className="button-row">
+          {viewer === "self" ? (
+            profile.profileSetUp ? (
+              <Link to="/profile/edit" className="button">
+                Edit Profile
+              </Link>
+            ) : (
+              <Link to="/profile/set-up" className="button button--primary">
+                Set up profile
+              </Link>
+            )
+          ) : (
+            <>
+              <Link to="/more/help" className="button button--primary">
+                Send Message
+              </Link>
+              {viewer === "member" ? (
+                <Form method="post" className="inline-form">
+                  <button type="submit" name="intent" value="report" className="button">
+                    Report
+                  </button>
+                </Form>
+              ) : null}
+              {/* The visitor types their own address there; another user's is never shown. */}
+              {viewer === "visitor" && !profile.verified ? (
+                <Link to="/login?method=noPassword" className="button">
+                  Claim this account
+                </Link>
+              ) : null}
+            </>
+          )}
+        </div>
+      </section>
+
+      <nav className="tabs" aria-label="Profile">
+        {TABS.map((t) => (
+          <Link key={t.show} to={t.show === "projects" ? base : `${base}?show=${t.show}`} className="tabs__tab" aria-current={t.show === show ? "page" : undefined} preventScrollReset>
+            {t.label}
+          </Link>
+        ))}
+        <Link to="/more" className="tabs__tab">
+          More
+        </Link>
+      </nav>
+
+      {portfolio ? (
+        <section aria-labelledby="portfolio-title" className="profile__section">
+          <h2 id="portfolio-title" className="section-title">
+            {tab.label}
+          </h2>
+          <PortfolioPager page={portfolio} kind={show === "games" ? "game" : "project"} emptyText={tab.empty} />
+        </section>
+      ) : null}
+
+      <section aria-labelledby="posts-title" className="profile__section">
+        <h2 id="posts-title" className="section-title">
+          {show === "videos" ? "Videos" : "Posts"}
+        </h2>
+        <PostFeed page={feed} emptyText="No Posts" />
+      </section>
+      <DeleteFromUrl />
+
+      {createPostHref ? (
+        <Link to={createPostHref} className="fab" aria-label="Create Post">
+          <Icon name="plus" />
+        </Link>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,184 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { SubmitButton } from "~/components/auth";
+import { Dialog } from "~/components/dialog";
+import { Field, FormErrors } from "~/components/forms";
+import { BioField, PhotoForm } from "~/components/profile-forms";
+import { avatarUrl, displayName, updateBio, updateName } from "~/models/users.server";
+import { bioSchema, nameSchema, PROFILE_MESSAGES } from "~/schemas/profile";
+import { redirectWithAlert } from "~/services/alerts.server";
+import { changeProfilePhoto, chosenFile, readPhotoForm } from "~/services/profile-photo.server";
+import { requireUser } from "~/services/session.server";
+import { parseWithSchema } from "~/utils/form";
+import { NAME_PART_MAX } from "~/utils/names";
+import profileCss from "~/styles/profile.css";
+import type { RouteHandle } from "~/utils/route-handle";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: profileCss }];
+
+export const handle: RouteHandle = { title: "Edit Profile" };
+
+const HERE = "/profile/edit";
+const updated = () => redirectWithAlert(HERE, { type: "success", message: PROFILE_MESSAGES.updated });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return {
+    username: user.username,
+    displayName: displayName(user),
+    firstName: user.firstName,
+    lastName: user.lastName,
+    bio: user.bio,
+    avatarUrl: avatarUrl(user.img, "large"),
+  };
+}
+
+type ActionData = { intent: "photo"; error: string } | { intent: "name" | "bio"; reply: SubmissionResult<string[]> };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const read = await readPhotoForm(request);
+  if (!read.ok) return data<ActionData>({ intent: "photo", error: read.message }, { status: read.status });
+  const { formData, cleanup } = read;
+  try {
+    const intent = formData.get("intent");
+    if (intent === "photo") {
+      const file = chosenFile(formData);
+      if (!file) return data<ActionData>({ intent: "photo", error: "Choose a photo first." }, { status: 400 });
+      const result = await changeProfilePhoto(user.id, file);
+      if (!result.ok) return data<ActionData>({ intent: "photo", error: result.message }, { status: result.status });
+      return updated();
+    }
+    if (intent === "name") {
+      const submission = parseWithSchema(formData, nameSchema);
+      if (submission.status !== "success") return data<ActionData>({ intent: "name", reply: submission.reply() }, { status: 400 });
+      updateName(user.id, submission.value);
+      return updated();
+    }
+    if (intent === "bio") {
+      const submission = parseWithSchema(formData, bioSchema);
+      if (submission.status !== "success") return data<ActionData>({ intent: "bio", reply: submission.reply() }, { status: 400 });
+      updateBio(user.id, submission.value.bio);
+      return updated();
+    }
+    throw new Response("Bad Request", { status: 400 });
+  } finally {
+    cleanup();
+  }
+}
+
+export default function EditProfile() {
+  const profile = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const edit = params.get("edit");
+  return (
+    <>
+      <section className="panel stack profile-edit" aria-label="Edit Profile">
+        <PhotoForm
+          action={HERE}
+          next={HERE}
+          alertOnSuccess
+          avatarUrl={profile.avatarUrl}
+          name={profile.displayName}
+          submitLabel="Save photo"
+          error={actionData?.intent === "photo" ? actionData.error : null}
+        />
+        <div className="profile-edit__row">
+          <div>
+            <h2 className="profile-edit__label">Name</h2>
+            <p className="profile-edit__value">{profile.displayName}</p>
+          </div>
+          <Link to="?edit=name" className="button button--small" preventScrollReset>
+            Edit name
+          </Link>
+        </div>
+        <div className="profile-edit__row">
+          <div>
+            <h2 className="profile-edit__label">Bio</h2>
+            <p className="profile-edit__value">{profile.bio || <span className="muted">No bio yet.</span>}</p>
+          </div>
+          <Link to="?edit=bio" className="button button--small" preventScrollReset>
+            Edit bio
+          </Link>
+        </div>
+        <Link to={`/${profile.username}`} className="text-link">
+          See profile
+        </Link>
+      </section>
+
+      {edit === "name" ? (
+        <Dialog title="Edit name" closeHref={HERE} id="edit-name">
+          <NameForm defaults={profile} lastResult={actionData?.intent === "name" ? actionData.reply : undefined} />
+        </Dialog>
+      ) : null}
+      {edit === "bio" ? (
+        <Dialog title="Edit bio" closeHref={HERE} id="edit-bio">
+          <BioForm bio={profile.bio} lastResult={actionData?.intent === "bio" ? actionData.reply : undefined} />
+        </Dialog>
+      ) : null}
+    </>
+  );
+}
+
+function NameForm({ defaults, lastResult }: { defaults: { firstName: string; lastName: string }; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: { firstName: defaults.firstName, lastName: defaults.lastName },
+    onValidate: ({ formData }) => parseWithSchema(formData, nameSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" action={`${HERE}?edit=name`} {...getFormProps(form)} className="stack" preventScrollReset>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Field
+        label="First name"
+        inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), maxLength: NAME_PART_MAX, autoComplete: "given-name" }}
+        errors={fields.firstName.errors}
+        errorId={fields.firstName.errorId}
+      />
+      <Field
+        label="Last name"
+        inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), maxLength: NAME_PART_MAX, autoComplete: "family-name" }}
+        errors={fields.lastName.errors}
+        errorId={fields.lastName.errorId}
+        hint="Others see its first letter, like “Jordan A.”"
+      />
+      <div className="button-row">
+        <SubmitButton className="button button--primary" name="intent" value="name">
+          Save
+        </SubmitButton>
+        <Link to={HERE} className="button" preventScrollReset replace>
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+function BioForm({ bio, lastResult }: { bio: string; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: { bio },
+    onValidate: ({ formData }) => parseWithSchema(formData, bioSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" action={`${HERE}?edit=bio`} {...getFormProps(form)} className="stack" preventScrollReset>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <BioField field={fields.bio} />
+      <div className="button-row">
+        <SubmitButton className="button button--primary" name="intent" value="bio">
+          Save
+        </SubmitButton>
+        <Link to={HERE} className="button" preventScrollReset replace>
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}

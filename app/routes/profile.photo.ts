@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { PROFILE_MESSAGES } from "~/schemas/profile";
+import { alertCookie } from "~/services/alerts.server";
+import { changeProfilePhoto, chosenFile, readPhotoForm } from "~/services/profile-photo.server";
+import { requireUser } from "~/services/session.server";
+import { NOT_PHOTO } from "~/utils/media-rules";
+import { safePath } from "~/utils/navigation";
+
+// The photo upload with a progress bar (JS only, from the edit and set-up
+// screens): the same checks as their plain forms, answered as JSON.
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const read = await readPhotoForm(request);
+  if (!read.ok) return Response.json({ ok: false, error: read.message }, { status: read.status });
+  try {
+    const file = chosenFile(read.formData);
+    if (!file) return Response.json({ ok: false, error: NOT_PHOTO }, { status: 400 });
+    const result = await changeProfilePhoto(user.id, file);
+    if (!result.ok) return Response.json({ ok: false, error: result.message }, { status: result.status });
+    const redirectTo = safePath(String(read.formData.get("next") ?? ""), "/profile/edit");
+    const headers = new Headers();
+    if (read.formData.get("alert") === "1") headers.append("Set-Cookie", await alertCookie({ type: "success", message: PROFILE_MESSAGES.updated }));
+    return Response.json({ ok: true, redirectTo }, { headers });
+  } finally {
+    read.cleanup();
+  }
+}
