@@ -29,7 +29,13 @@ export default tseslint.config(
         "error",
         {
           paths: [{ name: "zod", message: "In browser code use zod/mini (see app/utils/form.ts)." }],
-          patterns: [{ group: ["@conform-to/zod", "@conform-to/zod/*"], message: "Use parseWithSchema from ~/utils/form." }],
+          patterns: [
+            { group: ["@conform-to/zod", "@conform-to/zod/*"], message: "Use parseWithSchema from ~/utils/form." },
+            {
+              group: ["~/schemas/*", "!~/schemas/index.server"],
+              message: "Actions import ~/schemas/index.server; components load schemas with useValidation (app/utils/form.ts).",
+            },
+          ],
         },
       ],
     },

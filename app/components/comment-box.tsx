@@ -1,7 +1,6 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import { commentSchema } from "~/schemas/post";
-import { parseWithSchema } from "~/utils/form";
+import { useValidation } from "~/utils/form";
 import { POST_MAX_CHARACTERS } from "~/utils/rich-text";
 import { signUpPromptHref } from "~/utils/signup-prompt";
 import { useOptionalUser } from "~/utils/user";
@@ -13,9 +12,10 @@ export function CommentBox({ action, lastResult }: { action: string; lastResult?
   const location = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === action;
+  const validation = useValidation(() => import("~/schemas/post").then((m) => m.commentSchema));
   const [form, fields] = useForm({
     lastResult: busy ? null : lastResult,
-    onValidate: ({ formData }) => parseWithSchema(formData, commentSchema),
+    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -27,7 +27,7 @@ export function CommentBox({ action, lastResult }: { action: string; lastResult?
     );
   }
   return (
-    <Form method="post" action={action} {...getFormProps(form)} className="comment-box" preventScrollReset>
+    <Form method="post" action={action} {...getFormProps(form)} {...validation.triggers} className="comment-box" preventScrollReset>
       <input type="hidden" name="intent" value="comment" />
       <FormErrors id={form.errorId} errors={form.errors} />
       <label htmlFor={fields.text.id} className="visually-hidden">

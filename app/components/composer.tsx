@@ -1,10 +1,11 @@
-import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getSelectProps, getTextareaProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { Alert } from "~/services/alerts.server";
-import { commentSchema, postSchema, TOO_MANY_CHARACTERS } from "~/schemas/post";
+
 import { CATEGORIES } from "~/utils/categories";
-import { parseWithSchema } from "~/utils/form";
+import { useValidation } from "~/utils/form";
+import { TOO_MANY_CHARACTERS } from "~/utils/limits";
 import { extensionOf, hasAllowedExtension, MAX_FILES, NOT_MEDIA, PICKER_ACCEPT, TOO_MANY_FILES } from "~/utils/media-rules";
 import { countTextCharacters, POST_MAX_CHARACTERS } from "~/utils/rich-text";
 import { AlertToast } from "./alert";
@@ -12,6 +13,8 @@ import { ErrorList, FormErrors } from "./forms";
 import { Icon } from "./icons";
 
 const ALERT_GAP_MS = 3000; // "Too many characters" at most once per 3 s (§5)
+
+type ComposerFields = { text?: string; category?: string; files?: File[] };
 
 export type ComposerProps = {
   kind: "post" | "comment";
@@ -38,12 +41,13 @@ type Upload = { progress: number } | null;
 export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard = false, onClose }: ComposerProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const schema = kind === "post" ? postSchema : commentSchema;
+  const validation = useValidation(() => import("~/schemas/post").then((m) => (kind === "post" ? m.postSchema : m.commentSchema)));
   const [result, setResult] = useState(lastResult);
   useEffect(() => setResult(lastResult), [lastResult]);
-  const [form, fields] = useForm<{ text?: string; category?: string; files?: File[] }>({
+  const [form, fields] = useForm<ComposerFields>({
     lastResult: result,
-    onValidate: ({ formData }) => parseWithSchema(formData, schema),
+    // Post and comment schemas share these fields.
+    onValidate: validation.onValidate as (ctx: { formData: FormData }) => Submission<ComposerFields, string[]>,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -144,6 +148,7 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
         action={action}
         encType="multipart/form-data"
         {...getFormProps(form)}
+        {...validation.triggers}
         onSubmit={onSubmit}
         ref={formRef}
         className="composer"

@@ -1,20 +1,21 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithSchema } from "~/utils/form";
+import { useValidation } from "~/utils/form";
 import { Form, useNavigation } from "@remix-run/react";
-import { contactSchema, MESSAGE_MAX } from "~/schemas/contact";
+import { MESSAGE_MAX } from "~/utils/limits";
 import { Field, FormErrors, TextareaField } from "./forms";
 
 /** Contact Me / Feedback: queues an email to the owner. */
 export function ContactForm({ lastResult, label }: { lastResult?: SubmissionResult<string[]>; label: string }) {
   const navigation = useNavigation();
+  const validation = useValidation(() => import("~/schemas/contact").then((m) => m.contactSchema));
   const [form, fields] = useForm({
     lastResult,
-    onValidate: ({ formData }) => parseWithSchema(formData, contactSchema),
+    onValidate: validation.onValidate,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="stack">
+    <Form method="post" {...getFormProps(form)} {...validation.triggers} className="stack">
       <FormErrors id={form.errorId} errors={form.errors} />
       <Field
         label="Your email"

@@ -2,7 +2,7 @@ import { type FieldMetadata, getTextareaProps } from "@conform-to/react";
 import { Form, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { Alert } from "~/services/alerts.server";
-import { BIO_MAX } from "~/schemas/profile";
+import { BIO_MAX } from "~/utils/limits";
 import { isProfilePhotoName, NOT_PHOTO, PROFILE_PHOTO_ACCEPT } from "~/utils/media-rules";
 import { AlertToast } from "./alert";
 import { ErrorList } from "./forms";

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithSchema } from "~/utils/form";
+import { parseWithSchema, useValidation } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -7,7 +7,7 @@ import { SubmitButton } from "~/components/auth";
 import { Field, FormErrors } from "~/components/forms";
 import { authErrorCode } from "~/models/accounts.server";
 import { getVerification } from "~/models/verifications.server";
-import { confirmEmailSchema } from "~/schemas/auth";
+import { confirmEmailSchema } from "~/schemas/index.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { askedForMagicLink, authenticateMagicLink, clearFlowCookie, completeSignIn } from "~/services/auth.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
@@ -56,9 +56,10 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ConfirmMagicLink() {
   const { token, id } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const validation = useValidation(() => import("~/schemas/auth").then((m) => m.confirmEmailSchema));
   const [form, fields] = useForm({
     lastResult,
-    onValidate: ({ formData }) => parseWithSchema(formData, confirmEmailSchema),
+    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -68,7 +69,7 @@ export default function ConfirmMagicLink() {
         Confirm your email
       </h2>
       <p>This link was opened in a different browser from the one that asked for it. Enter your email to finish logging in.</p>
-      <Form method="post" {...getFormProps(form)} className="stack">
+      <Form method="post" {...getFormProps(form)} {...validation.triggers} className="stack">
         <input type="hidden" name="token" value={token} />
         <input type="hidden" name="id" value={id} />
         <FormErrors id={form.errorId} errors={form.errors} />

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithSchema } from "~/utils/form";
+import { parseWithSchema, useValidation } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -9,7 +9,7 @@ import { sendPasswordResetEmail } from "~/models/auth-mail.server";
 import { isBannedEmail } from "~/models/banned-emails.server";
 import { getUserByEmail } from "~/models/users.server";
 import { createVerification } from "~/models/verifications.server";
-import { forgotPasswordSchema } from "~/schemas/auth";
+import { forgotPasswordSchema } from "~/schemas/index.server";
 import { consume } from "~/services/rate-limit.server";
 import { absoluteUrl } from "~/services/urls.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
@@ -42,10 +42,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ForgotPassword() {
   const { sent, email } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const validation = useValidation(() => import("~/schemas/auth").then((m) => m.forgotPasswordSchema));
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { email },
-    onValidate: ({ formData }) => parseWithSchema(formData, forgotPasswordSchema),
+    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -69,7 +70,7 @@ export default function ForgotPassword() {
         Forgot password
       </h2>
       <p className="auth__lead">Enter the email of your account and we will send you a link to choose a new password.</p>
-      <Form method="post" {...getFormProps(form)} className="stack">
+      <Form method="post" {...getFormProps(form)} {...validation.triggers} className="stack">
         <FormErrors id={form.errorId} errors={form.errors} />
         <Field
           label="Email"

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithSchema } from "~/utils/form";
+import { parseWithSchema, useValidation } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -7,7 +7,8 @@ import { GoogleButton, InlineAlert, SubmitButton } from "~/components/auth";
 import { Field, FormErrors } from "~/components/forms";
 import { authErrorCode } from "~/models/accounts.server";
 import { campusForRequest } from "~/models/campuses.server";
-import { loginSchema, magicLinkSchema, PASSWORD_MAX } from "~/schemas/auth";
+import { loginSchema, magicLinkSchema } from "~/schemas/index.server";
+import { PASSWORD_MAX } from "~/utils/limits";
 import type { Alert } from "~/services/alerts.server";
 import { authenticateWithPassword, completeSignIn, requestMagicLink, sentPageUrl } from "~/services/auth.server";
 import { consume } from "~/services/rate-limit.server";
@@ -151,15 +152,16 @@ function PasswordForm({
   example: string;
   redirectTo: string;
 }) {
+  const validation = useValidation(() => import("~/schemas/auth").then((m) => m.loginSchema));
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { email },
-    onValidate: ({ formData }) => parseWithSchema(formData, loginSchema),
+    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="stack">
+    <Form method="post" {...getFormProps(form)} {...validation.triggers} className="stack">
       <input type="hidden" name="method" value="password" />
       {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
       <FormErrors id={form.errorId} errors={form.errors} />
@@ -193,15 +195,16 @@ function MagicLinkForm({
   example: string;
   redirectTo: string;
 }) {
+  const validation = useValidation(() => import("~/schemas/auth").then((m) => m.magicLinkSchema));
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { email },
-    onValidate: ({ formData }) => parseWithSchema(formData, magicLinkSchema),
+    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="stack">
+    <Form method="post" {...getFormProps(form)} {...validation.triggers} className="stack">
       <input type="hidden" name="method" value="noPassword" />
       {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
       <FormErrors id={form.errorId} errors={form.errors} />

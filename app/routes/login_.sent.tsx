@@ -4,7 +4,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "~/components/auth";
 import { FormErrors } from "~/components/forms";
-import { magicLinkSchema } from "~/schemas/auth";
+import { magicLinkSchema } from "~/schemas/index.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { requestMagicLink, sentPageUrl } from "~/services/auth.server";
 import { config } from "~/services/config.server";

@@ -6,7 +6,7 @@ import { ContactForm } from "~/components/contact-form";
 import { PortfolioList } from "~/components/portfolio-list";
 import { escapeHtml, sendMail } from "~/models/mail.server";
 import { listProjects } from "~/models/portfolio.server";
-import { contactSchema } from "~/schemas/contact";
+import { contactSchema } from "~/schemas/index.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { config } from "~/services/config.server";
 import { renderContent } from "~/services/content.server";

@@ -7,11 +7,12 @@ import { Dialog } from "~/components/dialog";
 import { Field, FormErrors } from "~/components/forms";
 import { BioField, PhotoForm } from "~/components/profile-forms";
 import { avatarUrl, displayName, updateBio, updateName } from "~/models/users.server";
-import { bioSchema, nameSchema, PROFILE_MESSAGES } from "~/schemas/profile";
+import { bioSchema, nameSchema } from "~/schemas/index.server";
+import { PROFILE_MESSAGES } from "~/utils/limits";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { changeProfilePhoto, chosenFile, readPhotoForm } from "~/services/profile-photo.server";
 import { requireUser } from "~/services/session.server";
-import { parseWithSchema } from "~/utils/form";
+import { parseWithSchema, useValidation } from "~/utils/form";
 import { NAME_PART_MAX } from "~/utils/names";
 import profileCss from "~/styles/profile.css";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -124,15 +125,16 @@ export default function EditProfile() {
 }
 
 function NameForm({ defaults, lastResult }: { defaults: { firstName: string; lastName: string }; lastResult?: SubmissionResult<string[]> }) {
+  const validation = useValidation(() => import("~/schemas/profile").then((m) => m.nameSchema));
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { firstName: defaults.firstName, lastName: defaults.lastName },
-    onValidate: ({ formData }) => parseWithSchema(formData, nameSchema),
+    onValidate: validation.onValidate,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
   return (
-    <Form method="post" action={`${HERE}?edit=name`} {...getFormProps(form)} className="stack" preventScrollReset>
+    <Form method="post" action={`${HERE}?edit=name`} {...getFormProps(form)} {...validation.triggers} className="stack" preventScrollReset>
       <FormErrors id={form.errorId} errors={form.errors} />
       <Field
         label="First name"
@@ -160,15 +162,16 @@ function NameForm({ defaults, lastResult }: { defaults: { firstName: string; las
 }
 
 function BioForm({ bio, lastResult }: { bio: string; lastResult?: SubmissionResult<string[]> }) {
+  const validation = useValidation(() => import("~/schemas/profile").then((m) => m.bioSchema));
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { bio },
-    onValidate: ({ formData }) => parseWithSchema(formData, bioSchema),
+    onValidate: validation.onValidate,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
   return (
-    <Form method="post" action={`${HERE}?edit=bio`} {...getFormProps(form)} className="stack" preventScrollReset>
+    <Form method="post" action={`${HERE}?edit=bio`} {...getFormProps(form)} {...validation.triggers} className="stack" preventScrollReset>
       <FormErrors id={form.errorId} errors={form.errors} />
       <BioField field={fields.bio} />
       <div className="button-row">

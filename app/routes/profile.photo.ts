@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { PROFILE_MESSAGES } from "~/schemas/profile";
+import { PROFILE_MESSAGES } from "~/schemas/index.server";
 import { alertCookie } from "~/services/alerts.server";
 import { changeProfilePhoto, chosenFile, readPhotoForm } from "~/services/profile-photo.server";
 import { requireUser } from "~/services/session.server";

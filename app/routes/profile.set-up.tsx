@@ -6,10 +6,10 @@ import { SubmitButton } from "~/components/auth";
 import { FormErrors } from "~/components/forms";
 import { BioField, PhotoForm } from "~/components/profile-forms";
 import { avatarUrl, displayName, updateBio } from "~/models/users.server";
-import { bioSchema } from "~/schemas/profile";
+import { bioSchema } from "~/schemas/index.server";
 import { changeProfilePhoto, chosenFile, readPhotoForm } from "~/services/profile-photo.server";
 import { requireUser } from "~/services/session.server";
-import { parseWithSchema } from "~/utils/form";
+import { parseWithSchema, useValidation } from "~/utils/form";
 import profileCss from "~/styles/profile.css";
 import type { RouteHandle } from "~/utils/route-handle";
 
@@ -115,15 +115,16 @@ export default function ProfileSetUp() {
 }
 
 function SetUpBioForm({ bio, lastResult }: { bio: string; lastResult?: SubmissionResult<string[]> }) {
+  const validation = useValidation(() => import("~/schemas/profile").then((m) => m.bioSchema));
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { bio },
-    onValidate: ({ formData }) => parseWithSchema(formData, bioSchema),
+    onValidate: validation.onValidate,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
   return (
-    <Form method="post" action={stepUrl("bio")} {...getFormProps(form)} className="stack">
+    <Form method="post" action={stepUrl("bio")} {...getFormProps(form)} {...validation.triggers} className="stack">
       <FormErrors id={form.errorId} errors={form.errors} />
       <BioField field={fields.bio} />
       <div className="button-row">

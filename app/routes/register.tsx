@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithSchema } from "~/utils/form";
+import { parseWithSchema, useValidation } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -8,7 +8,8 @@ import { CheckboxField, GoogleButton, SubmitButton, useHydrated } from "~/compon
 import { Field, FormErrors } from "~/components/forms";
 import { authErrorCode, registerWithPassword, sendSignupVerification } from "~/models/accounts.server";
 import { campusForRequest } from "~/models/campuses.server";
-import { FULL_NAME_MAX, PASSWORD_MAX, registerSchema } from "~/schemas/auth";
+import { registerSchema } from "~/schemas/index.server";
+import { FULL_NAME_MAX, PASSWORD_MAX } from "~/utils/limits";
 import { consume } from "~/services/rate-limit.server";
 import { createSessionCookie, requireVisitor } from "~/services/session.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
@@ -62,10 +63,11 @@ function RegisterForm({ lastResult, email, redirectTo }: { lastResult?: Submissi
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const [complete, setComplete] = useState(false);
+  const validation = useValidation(() => import("~/schemas/auth").then((m) => m.registerSchema));
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { email },
-    onValidate: ({ formData }) => parseWithSchema(formData, registerSchema),
+    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -85,7 +87,7 @@ function RegisterForm({ lastResult, email, redirectTo }: { lastResult?: Submissi
         <h2 id="register-title" className="panel__title">
           Create your account
         </h2>
-        <Form method="post" {...getFormProps(form)} ref={formRef} onInput={check} onChange={check} className="stack">
+        <Form method="post" {...getFormProps(form)} {...validation.triggers} ref={formRef} onInput={check} onChange={check} className="stack">
           {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
           <FormErrors id={form.errorId} errors={form.errors} />
           <Field

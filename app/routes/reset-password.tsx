@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithSchema } from "~/utils/form";
+import { parseWithSchema, useValidation } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -8,7 +8,8 @@ import { Field, FormErrors } from "~/components/forms";
 import { resetPassword } from "~/models/accounts.server";
 import { getUserById } from "~/models/users.server";
 import { checkToken, consumeToken } from "~/models/verifications.server";
-import { PASSWORD_MAX, resetPasswordSchema } from "~/schemas/auth";
+import { resetPasswordSchema } from "~/schemas/index.server";
+import { PASSWORD_MAX } from "~/utils/limits";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { endAllSessions } from "~/services/session.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
@@ -41,9 +42,10 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ResetPassword() {
   const { token, email } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const validation = useValidation(() => import("~/schemas/auth").then((m) => m.resetPasswordSchema));
   const [form, fields] = useForm({
     lastResult,
-    onValidate: ({ formData }) => parseWithSchema(formData, resetPasswordSchema),
+    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -55,7 +57,7 @@ export default function ResetPassword() {
       <p className="auth__lead">
         For <span className="auth__address">{email}</span>.
       </p>
-      <Form method="post" {...getFormProps(form)} className="stack">
+      <Form method="post" {...getFormProps(form)} {...validation.triggers} className="stack">
         <input type="hidden" name="token" value={token} />
         <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
         <FormErrors id={form.errorId} errors={form.errors} />

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithSchema } from "~/utils/form";
+import { parseWithSchema, useValidation } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -10,7 +10,7 @@ import { sendEmailChangeEmail } from "~/models/auth-mail.server";
 import { isBannedEmail } from "~/models/banned-emails.server";
 import { getUserByEmail } from "~/models/users.server";
 import { createVerification } from "~/models/verifications.server";
-import { changeEmailSchema } from "~/schemas/account";
+import { changeEmailSchema } from "~/schemas/index.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { consume } from "~/services/rate-limit.server";
 import { requireUser } from "~/services/session.server";
@@ -50,9 +50,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ChangeEmail() {
   const { email } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const validation = useValidation(() => import("~/schemas/account").then((m) => m.changeEmailSchema));
   const [form, fields] = useForm({
     lastResult,
-    onValidate: ({ formData }) => parseWithSchema(formData, changeEmailSchema),
+    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -65,7 +66,7 @@ export default function ChangeEmail() {
         Your email is <span className="auth__address">{email}</span>. We will send a link to the new address; the change
         takes effect when you open it.
       </p>
-      <Form method="post" {...getFormProps(form)} className="stack">
+      <Form method="post" {...getFormProps(form)} {...validation.triggers} className="stack">
         <FormErrors id={form.errorId} errors={form.errors} />
         <Field
           label="New email"

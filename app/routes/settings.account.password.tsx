@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithSchema } from "~/utils/form";
+import { parseWithSchema, useValidation } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -7,7 +7,8 @@ import { AccountUpdating } from "~/components/account-form";
 import { SubmitButton } from "~/components/auth";
 import { Field, FormErrors } from "~/components/forms";
 import { AuthError, changePassword, hasPassword } from "~/models/accounts.server";
-import { changePasswordSchema, PASSWORD_MAX, setPasswordSchema } from "~/schemas/auth";
+import { changePasswordSchema, setPasswordSchema } from "~/schemas/index.server";
+import { PASSWORD_MAX } from "~/utils/limits";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { endOtherSessions, requireUser } from "~/services/session.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
@@ -44,9 +45,10 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ChangePassword() {
   const { hasPassword, email } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const validation = useValidation(() => import("~/schemas/auth").then((m) => (hasPassword ? m.changePasswordSchema : m.setPasswordSchema)));
   const [form, fields] = useForm<{ currentPassword?: string; newPassword?: string; confirmPassword?: string }>({
     lastResult,
-    onValidate: ({ formData }) => parseWithSchema(formData, hasPassword ? changePasswordSchema : setPasswordSchema),
+    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -56,7 +58,7 @@ export default function ChangePassword() {
         Change your password
       </h2>
       {hasPassword ? null : <p className="auth__lead">Your account has no password yet: choose one to log in with it too.</p>}
-      <Form method="post" {...getFormProps(form)} className="stack">
+      <Form method="post" {...getFormProps(form)} {...validation.triggers} className="stack">
         <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
         <FormErrors id={form.errorId} errors={form.errors} />
         {hasPassword ? (

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithSchema } from "~/utils/form";
+import { parseWithSchema, useValidation } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -8,7 +8,7 @@ import { AccountUpdating } from "~/components/account-form";
 import { SubmitButton, useHydrated } from "~/components/auth";
 import { Field, FormErrors } from "~/components/forms";
 import { AuthError, changeUsername } from "~/models/accounts.server";
-import { usernameSchema } from "~/schemas/account";
+import { usernameSchema } from "~/schemas/index.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { requireUser } from "~/services/session.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
@@ -43,10 +43,11 @@ export default function ChangeUsername() {
   const lastResult = useActionData<typeof action>();
   const hydrated = useHydrated();
   const [value, setValue] = useState(username);
+  const validation = useValidation(() => import("~/schemas/account").then((m) => m.usernameSchema));
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { username },
-    onValidate: ({ formData }) => parseWithSchema(formData, usernameSchema),
+    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -58,7 +59,7 @@ export default function ChangeUsername() {
         Change username
       </h2>
       <p className="auth__lead">Your profile lives at /{username}. Letters, numbers and hyphens.</p>
-      <Form method="post" {...getFormProps(form)} className="stack">
+      <Form method="post" {...getFormProps(form)} {...validation.triggers} className="stack">
         <FormErrors id={form.errorId} errors={form.errors} />
         <Field
           label="Username"

@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithSchema } from "~/utils/form";
+import { parseWithSchema, useValidation } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GoogleButton, SubmitButton } from "~/components/auth";
 import { Field, FormErrors } from "~/components/forms";
 import { getUserByEmail } from "~/models/users.server";
-import { emailStepSchema } from "~/schemas/auth";
+import { emailStepSchema } from "~/schemas/index.server";
 import { requireVisitor } from "~/services/session.server";
 import type { RouteHandle } from "~/utils/route-handle";
 
@@ -32,10 +32,11 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function EmailStep() {
   const { redirectTo, email } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const validation = useValidation(() => import("~/schemas/auth").then((m) => m.emailStepSchema));
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { email },
-    onValidate: ({ formData }) => parseWithSchema(formData, emailStepSchema),
+    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -46,7 +47,7 @@ export default function EmailStep() {
           Join your campus
         </h2>
         <p className="auth__lead">Enter your email to log in or create an account.</p>
-        <Form method="post" {...getFormProps(form)} className="stack">
+        <Form method="post" {...getFormProps(form)} {...validation.triggers} className="stack">
           {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
           <FormErrors id={form.errorId} errors={form.errors} />
           <Field

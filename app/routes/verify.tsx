@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithSchema } from "~/utils/form";
+import { parseWithSchema, useValidation } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -7,7 +7,7 @@ import { SubmitButton } from "~/components/auth";
 import { Field, FormErrors } from "~/components/forms";
 import { completeSignupVerification, recordAccountEvent, sendSignupVerification } from "~/models/accounts.server";
 import { consumeCode, consumeToken, type CheckResult } from "~/models/verifications.server";
-import { verifyCodeSchema } from "~/schemas/auth";
+import { verifyCodeSchema } from "~/schemas/index.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { consume } from "~/services/rate-limit.server";
 import { createSessionCookie, destroySessionCookie, getOptionalUser, requireUser } from "~/services/session.server";
@@ -75,9 +75,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Verify() {
   const { email, linkError } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const validation = useValidation(() => import("~/schemas/auth").then((m) => m.verifyCodeSchema));
   const [form, fields] = useForm({
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithSchema(formData, verifyCodeSchema),
+    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -91,7 +92,7 @@ export default function Verify() {
         code here. This may take 1-2 minutes.
       </p>
       <FormErrors id="link-error" errors={linkError ? [linkError] : undefined} />
-      <Form method="post" {...getFormProps(form)} className="stack">
+      <Form method="post" {...getFormProps(form)} {...validation.triggers} className="stack">
         <FormErrors id={form.errorId} errors={form.errors} />
         <Field
           label="Verification code"

@@ -3,9 +3,9 @@ import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import { NAME_PART_MAX, nameWords } from "~/utils/names";
 import { emailField } from "./fields";
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 30;
-export const FULL_NAME_MAX = 60;
+import { FULL_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/utils/limits";
+
+export { FULL_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN };
 
 /** Where to go after signing in: a same-site path, checked again by the server (safePath). */
 const redirectField = z.optional(z.string().check(z.maxLength(2000)));

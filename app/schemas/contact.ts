@@ -1,7 +1,9 @@
 import * as z from "zod/mini";
 import { emailField, requiredText } from "./fields";
 
-export const MESSAGE_MAX = 2000;
+import { MESSAGE_MAX } from "~/utils/limits";
+
+export { MESSAGE_MAX };
 
 /** The Contact Me and Feedback forms. */
 export const contactSchema = z.object({

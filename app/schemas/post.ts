@@ -12,8 +12,9 @@ import {
 } from "~/utils/media-rules";
 import { countTextCharacters, POST_MAX_CHARACTERS, textToBlocks } from "~/utils/rich-text";
 
-export const TOO_MANY_CHARACTERS = "Error: Too many characters!";
-export const EMPTY_POST = "Write something or add a photo.";
+import { EMPTY_POST, TOO_MANY_CHARACTERS } from "~/utils/limits";
+
+export { EMPTY_POST, TOO_MANY_CHARACTERS };
 
 const files = z.pipe(
   z.optional(z.union([z.file(), z.array(z.file())])),

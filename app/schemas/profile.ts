@@ -2,16 +2,9 @@ import * as z from "zod/mini";
 import { NAME_PART_MAX } from "~/utils/names";
 import { requiredText } from "./fields";
 
-export const BIO_MAX = 160;
+import { BIO_MAX, PROFILE_MESSAGES } from "~/utils/limits";
 
-export const PROFILE_MESSAGES = {
-  firstNameRequired: "First name is required.",
-  firstNameTooLong: `First name can be at most ${NAME_PART_MAX} characters.`,
-  lastNameRequired: "Last name is required.",
-  lastNameTooLong: `Last name can be at most ${NAME_PART_MAX} characters.`,
-  bioTooLong: `Bio can be at most ${BIO_MAX} characters.`,
-  updated: "Profile Updated",
-} as const;
+export { BIO_MAX, PROFILE_MESSAGES };
 
 /** Edit display name (§5): first and last, at most 20 characters each. */
 export const nameSchema = z.object({

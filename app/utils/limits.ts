@@ -1,0 +1,21 @@
+// Limits and messages the forms show before their schema has loaded (no Zod
+// here, so pages can import them without the validation code).
+import { NAME_PART_MAX } from "./names";
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 30;
+export const FULL_NAME_MAX = 60;
+export const MESSAGE_MAX = 2000;
+export const BIO_MAX = 160;
+
+export const TOO_MANY_CHARACTERS = "Error: Too many characters!";
+export const EMPTY_POST = "Write something or add a photo.";
+
+export const PROFILE_MESSAGES = {
+  firstNameRequired: "First name is required.",
+  firstNameTooLong: `First name can be at most ${NAME_PART_MAX} characters.`,
+  lastNameRequired: "Last name is required.",
+  lastNameTooLong: `Last name can be at most ${NAME_PART_MAX} characters.`,
+  bioTooLong: `Bio can be at most ${BIO_MAX} characters.`,
+  updated: "Profile Updated",
+} as const;
