@@ -32,8 +32,8 @@ export default tseslint.config(
           patterns: [
             { group: ["@conform-to/zod", "@conform-to/zod/*"], message: "Use parseWithSchema from ~/utils/form." },
             {
-              group: ["~/schemas/*", "!~/schemas/index.server"],
-              message: "Actions import ~/schemas/index.server; components load schemas with useValidation (app/utils/form.ts).",
+              group: ["~/schemas/*", "!~/schemas/index.server", "!~/schemas/lazy.client"],
+              message: "Actions import ~/schemas/index.server; components load schemas with useValidation and ~/schemas/lazy.client.",
             },
           ],
         },

@@ -5,6 +5,7 @@ import { POST_MAX_CHARACTERS } from "~/utils/rich-text";
 import { signUpPromptHref } from "~/utils/signup-prompt";
 import { useOptionalUser } from "~/utils/user";
 import { ErrorList, FormErrors } from "./forms";
+import { loadPostSchemas } from "~/schemas/lazy.client";
 
 /** The inline comment box under a post (§2): "Write a comment...". */
 export function CommentBox({ action, lastResult }: { action: string; lastResult?: SubmissionResult<string[]> | null }) {
@@ -12,7 +13,7 @@ export function CommentBox({ action, lastResult }: { action: string; lastResult?
   const location = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === action;
-  const validation = useValidation(() => import("~/schemas/post").then((m) => m.commentSchema));
+  const validation = useValidation(() => loadPostSchemas().then((m) => m.commentSchema));
   const [form, fields] = useForm({
     lastResult: busy ? null : lastResult,
     onValidate: validation.onValidate,

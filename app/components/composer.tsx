@@ -11,6 +11,8 @@ import { countTextCharacters, POST_MAX_CHARACTERS } from "~/utils/rich-text";
 import { AlertToast } from "./alert";
 import { ErrorList, FormErrors } from "./forms";
 import { Icon } from "./icons";
+import { UploadProgress, useUpload } from "./upload-progress";
+import { loadPostSchemas } from "~/schemas/lazy.client";
 
 const ALERT_GAP_MS = 3000; // "Too many characters" at most once per 3 s (§5)
 
@@ -30,8 +32,6 @@ export type ComposerProps = {
   onClose?: () => void;
 };
 
-type Upload = { progress: number } | null;
-
 /**
  * The post and comment composer. Without JS it is a plain multipart form whose
  * textarea lines become the blocks. With JS: a live character count that stops
@@ -41,7 +41,7 @@ type Upload = { progress: number } | null;
 export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard = false, onClose }: ComposerProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const validation = useValidation(() => import("~/schemas/post").then((m) => (kind === "post" ? m.postSchema : m.commentSchema)));
+  const validation = useValidation(() => loadPostSchemas().then((m) => (kind === "post" ? m.postSchema : m.commentSchema)));
   const [result, setResult] = useState(lastResult);
   useEffect(() => setResult(lastResult), [lastResult]);
   const [form, fields] = useForm<ComposerFields>({
@@ -55,7 +55,7 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
   const [alert, setAlert] = useState<Alert | null>(null);
   const [previews, setPreviews] = useState<{ url: string | null; name: string }[]>([]);
   const [confirmDiscard, setConfirmDiscard] = useState(askDiscard);
-  const [upload, setUpload] = useState<Upload>(null);
+  const upload = useUpload<{ ok: true; redirectTo: string } | { ok: false; reply: SubmissionResult<string[]> }>();
   const lastGood = useRef(String(result?.initialValue?.text ?? ""));
   const lastAlertAt = useRef(0);
   const formRef = useRef<HTMLFormElement>(null);
@@ -121,26 +121,14 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
     if (!data.getAll("files").some((f) => f instanceof File && f.size > 0)) return; // text only: an ordinary submission
     event.preventDefault();
     data.set("intent", "send");
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/create/upload");
-    xhr.responseType = "json";
-    xhr.upload.onprogress = (e) => e.lengthComputable && setUpload({ progress: e.loaded / e.total });
-    xhr.onload = () => {
-      const body = xhr.response as { ok: true; redirectTo: string } | { ok: false; reply: SubmissionResult<string[]> } | null;
-      setUpload(null);
+    void upload.send("/create/upload", data).then((body) => {
       if (body?.ok) navigate(body.redirectTo);
       else if (body) setResult(body.reply);
       else say("danger", "Something went wrong. Try again.");
-    };
-    xhr.onerror = () => {
-      setUpload(null);
-      say("danger", "Something went wrong. Try again.");
-    };
-    setUpload({ progress: 0 });
-    xhr.send(data);
+    });
   }
 
-  const busy = upload !== null || (navigation.state === "submitting" && navigation.formAction === action);
+  const busy = upload.progress !== null || (navigation.state === "submitting" && navigation.formAction === action);
   return (
     <>
       <Form
@@ -257,17 +245,7 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
         ) : null}
       </Form>
 
-      {upload ? (
-        <div className="modal">
-          <div className="modal__panel" role="alertdialog" aria-modal="true" aria-labelledby="upload-title" aria-describedby="upload-text">
-            <h2 id="upload-title" className="modal__title">
-              Uploading Post...
-            </h2>
-            <p id="upload-text">Patience is a virtue.</p>
-            <progress max={1} value={upload.progress} aria-label="Upload progress" className="progress" />
-          </div>
-        </div>
-      ) : null}
+      <UploadProgress title="Uploading Post..." progress={upload.progress} />
       <div className="alerts">{alert ? <AlertToast key={alert.id} alert={alert} /> : null}</div>
     </>
   );

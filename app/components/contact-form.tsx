@@ -3,11 +3,12 @@ import { useValidation } from "~/utils/form";
 import { Form, useNavigation } from "@remix-run/react";
 import { MESSAGE_MAX } from "~/utils/limits";
 import { Field, FormErrors, TextareaField } from "./forms";
+import { loadContactSchemas } from "~/schemas/lazy.client";
 
 /** Contact Me / Feedback: queues an email to the owner. */
 export function ContactForm({ lastResult, label }: { lastResult?: SubmissionResult<string[]>; label: string }) {
   const navigation = useNavigation();
-  const validation = useValidation(() => import("~/schemas/contact").then((m) => m.contactSchema));
+  const validation = useValidation(() => loadContactSchemas().then((m) => m.contactSchema));
   const [form, fields] = useForm({
     lastResult,
     onValidate: validation.onValidate,

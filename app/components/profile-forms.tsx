@@ -5,6 +5,7 @@ import type { Alert } from "~/services/alerts.server";
 import { BIO_MAX } from "~/utils/limits";
 import { isProfilePhotoName, NOT_PHOTO, PROFILE_PHOTO_ACCEPT } from "~/utils/media-rules";
 import { AlertToast } from "./alert";
+import { UploadProgress, useUpload } from "./upload-progress";
 import { ErrorList } from "./forms";
 import { ProfileAvatar } from "./profile";
 
@@ -36,7 +37,6 @@ function normalised(text: string): string {
   return text.replace(/\r\n?/g, "\n").trim();
 }
 
-type Upload = { progress: number } | null;
 
 /**
  * Choose and send a profile photo. Without JS a plain multipart form post to
@@ -74,7 +74,7 @@ export function PhotoForm({
   // The §8 upload message is an alert too (the server's answer included, without JS).
   const [alert, setAlert] = useState<Alert | null>(() => (error ? { id: "server", type: "danger", message: error } : null));
   const [preview, setPreview] = useState<string | null>(null);
-  const [upload, setUpload] = useState<Upload>(null);
+  const upload = useUpload<{ ok: true; redirectTo: string } | { ok: false; error: string }>();
   const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => setMessage(error ?? null), [error]);
   // A new photo came back from the server: it replaces the preview.
@@ -109,25 +109,13 @@ export function PhotoForm({
     event.preventDefault();
     if (!isProfilePhotoName(file.name)) return refuse(NOT_PHOTO);
     const data = new FormData(event.currentTarget);
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/profile/photo");
-    xhr.responseType = "json";
-    xhr.upload.onprogress = (e) => e.lengthComputable && setUpload({ progress: e.loaded / e.total });
-    xhr.onload = () => {
-      const body = xhr.response as { ok: true; redirectTo: string } | { ok: false; error: string } | null;
-      setUpload(null);
+    void upload.send("/profile/photo", data).then((body) => {
       if (body?.ok) navigate(body.redirectTo, { replace: true });
       else refuse(body?.error ?? "Something went wrong.");
-    };
-    xhr.onerror = () => {
-      setUpload(null);
-      refuse("Something went wrong.");
-    };
-    setUpload({ progress: 0 });
-    xhr.send(data);
+    });
   }
 
-  const busy = upload !== null || (navigation.state === "submitting" && navigation.formAction?.startsWith(action.split("?")[0]!) === true);
+  const busy = upload.progress !== null || (navigation.state === "submitting" && navigation.formAction?.startsWith(action.split("?")[0]!) === true);
   return (
     <Form method="post" action={action} encType="multipart/form-data" className="photo-form" onSubmit={onSubmit} noValidate>
       <ProfileAvatar url={preview ?? avatarUrl} name={name} size={120} alt="Your profile photo" />
@@ -156,17 +144,7 @@ export function PhotoForm({
         </button>
         {children}
       </div>
-      {upload ? (
-        <div className="modal">
-          <div className="modal__panel" role="alertdialog" aria-modal="true" aria-labelledby="photo-upload-title" aria-describedby="photo-upload-text">
-            <h2 id="photo-upload-title" className="modal__title">
-              Uploading Photos...
-            </h2>
-            <p id="photo-upload-text">Patience is a virtue.</p>
-            <progress max={1} value={upload.progress} aria-label="Upload progress" className="progress" />
-          </div>
-        </div>
-      ) : null}
+      <UploadProgress title="Uploading Photos..." progress={upload.progress} />
       <div className="alerts">{alert ? <AlertToast key={alert.id} alert={alert} /> : null}</div>
     </Form>
   );

@@ -11,6 +11,7 @@ import { safePath } from "~/utils/navigation";
 import { isReservedUsername } from "~/utils/reserved-names";
 import { isBannedEmail } from "./banned-emails.server";
 import { getCampus, schoolDomains } from "./campuses.server";
+import { recordEvent } from "./events.server";
 import { sendSignupVerificationEmail } from "./auth-mail.server";
 import { getPasswordHash, hashPassword, storePasswordHash, verifyPassword } from "./passwords.server";
 import { getUserByEmail, getUserById, type User } from "./users.server";
@@ -33,7 +34,7 @@ export function authErrorCode(error: unknown): AuthErrorCode {
 
 /** Analytics event of spec §7 ("Complete Registration", "Login"); no personal data but the user id. */
 export function recordAccountEvent(name: "Complete Registration" | "Login", user: Pick<User, "id" | "campusId">) {
-  getDb().insert(schema.events).values({ name, userId: user.id, campusId: user.campusId }).run();
+  recordEvent(name, { userId: user.id, campusId: user.campusId });
 }
 
 /** Is this address on the school domain of the campus (design A5)? */

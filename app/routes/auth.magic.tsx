@@ -12,6 +12,7 @@ import { redirectWithAlert } from "~/services/alerts.server";
 import { askedForMagicLink, authenticateMagicLink, clearFlowCookie, completeSignIn } from "~/services/auth.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import type { RouteHandle } from "~/utils/route-handle";
+import { loadAuthSchemas } from "~/schemas/lazy.client";
 
 export const handle: RouteHandle = { title: "Log in" };
 
@@ -56,7 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ConfirmMagicLink() {
   const { token, id } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const validation = useValidation(() => import("~/schemas/auth").then((m) => m.confirmEmailSchema));
+  const validation = useValidation(() => loadAuthSchemas().then((m) => m.confirmEmailSchema));
   const [form, fields] = useForm({
     lastResult,
     onValidate: validation.onValidate,

@@ -14,6 +14,7 @@ import { consume } from "~/services/rate-limit.server";
 import { absoluteUrl } from "~/services/urls.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import type { RouteHandle } from "~/utils/route-handle";
+import { loadAuthSchemas } from "~/schemas/lazy.client";
 
 export const handle: RouteHandle = { title: "Forgot password" };
 
@@ -42,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ForgotPassword() {
   const { sent, email } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const validation = useValidation(() => import("~/schemas/auth").then((m) => m.forgotPasswordSchema));
+  const validation = useValidation(() => loadAuthSchemas().then((m) => m.forgotPasswordSchema));
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { email },

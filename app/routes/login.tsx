@@ -16,6 +16,7 @@ import { requireVisitor } from "~/services/session.server";
 import { AUTH_MESSAGES, LONG_MESSAGES, type AuthErrorCode } from "~/utils/auth-messages";
 import { NAME_PART_MAX } from "~/utils/names";
 import type { RouteHandle } from "~/utils/route-handle";
+import { loadAuthSchemas } from "~/schemas/lazy.client";
 
 export const handle: RouteHandle = { title: "Log in" };
 
@@ -152,7 +153,7 @@ function PasswordForm({
   example: string;
   redirectTo: string;
 }) {
-  const validation = useValidation(() => import("~/schemas/auth").then((m) => m.loginSchema));
+  const validation = useValidation(() => loadAuthSchemas().then((m) => m.loginSchema));
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { email },
@@ -195,7 +196,7 @@ function MagicLinkForm({
   example: string;
   redirectTo: string;
 }) {
-  const validation = useValidation(() => import("~/schemas/auth").then((m) => m.magicLinkSchema));
+  const validation = useValidation(() => loadAuthSchemas().then((m) => m.magicLinkSchema));
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { email },

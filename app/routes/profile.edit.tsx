@@ -16,6 +16,7 @@ import { parseWithSchema, useValidation } from "~/utils/form";
 import { NAME_PART_MAX } from "~/utils/names";
 import profileCss from "~/styles/profile.css";
 import type { RouteHandle } from "~/utils/route-handle";
+import { loadProfileSchemas } from "~/schemas/lazy.client";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: profileCss }];
 
@@ -125,7 +126,7 @@ export default function EditProfile() {
 }
 
 function NameForm({ defaults, lastResult }: { defaults: { firstName: string; lastName: string }; lastResult?: SubmissionResult<string[]> }) {
-  const validation = useValidation(() => import("~/schemas/profile").then((m) => m.nameSchema));
+  const validation = useValidation(() => loadProfileSchemas().then((m) => m.nameSchema));
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { firstName: defaults.firstName, lastName: defaults.lastName },
@@ -162,7 +163,7 @@ function NameForm({ defaults, lastResult }: { defaults: { firstName: string; las
 }
 
 function BioForm({ bio, lastResult }: { bio: string; lastResult?: SubmissionResult<string[]> }) {
-  const validation = useValidation(() => import("~/schemas/profile").then((m) => m.bioSchema));
+  const validation = useValidation(() => loadProfileSchemas().then((m) => m.bioSchema));
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { bio },

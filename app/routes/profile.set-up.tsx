@@ -12,6 +12,7 @@ import { requireUser } from "~/services/session.server";
 import { parseWithSchema, useValidation } from "~/utils/form";
 import profileCss from "~/styles/profile.css";
 import type { RouteHandle } from "~/utils/route-handle";
+import { loadProfileSchemas } from "~/schemas/lazy.client";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: profileCss }];
 
@@ -115,7 +116,7 @@ export default function ProfileSetUp() {
 }
 
 function SetUpBioForm({ bio, lastResult }: { bio: string; lastResult?: SubmissionResult<string[]> }) {
-  const validation = useValidation(() => import("~/schemas/profile").then((m) => m.bioSchema));
+  const validation = useValidation(() => loadProfileSchemas().then((m) => m.bioSchema));
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { bio },

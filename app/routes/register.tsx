@@ -15,6 +15,7 @@ import { createSessionCookie, requireVisitor } from "~/services/session.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import { safePath } from "~/utils/navigation";
 import type { RouteHandle } from "~/utils/route-handle";
+import { loadAuthSchemas } from "~/schemas/lazy.client";
 
 export const handle: RouteHandle = { title: "Create your account" };
 
@@ -63,7 +64,7 @@ function RegisterForm({ lastResult, email, redirectTo }: { lastResult?: Submissi
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const [complete, setComplete] = useState(false);
-  const validation = useValidation(() => import("~/schemas/auth").then((m) => m.registerSchema));
+  const validation = useValidation(() => loadAuthSchemas().then((m) => m.registerSchema));
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { email },

@@ -14,6 +14,7 @@ import { redirectWithAlert } from "~/services/alerts.server";
 import { endAllSessions } from "~/services/session.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import type { RouteHandle } from "~/utils/route-handle";
+import { loadAuthSchemas } from "~/schemas/lazy.client";
 
 export const handle: RouteHandle = { title: "Reset password" };
 
@@ -42,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ResetPassword() {
   const { token, email } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const validation = useValidation(() => import("~/schemas/auth").then((m) => m.resetPasswordSchema));
+  const validation = useValidation(() => loadAuthSchemas().then((m) => m.resetPasswordSchema));
   const [form, fields] = useForm({
     lastResult,
     onValidate: validation.onValidate,

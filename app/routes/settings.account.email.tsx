@@ -17,6 +17,7 @@ import { requireUser } from "~/services/session.server";
 import { absoluteUrl } from "~/services/urls.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import type { RouteHandle } from "~/utils/route-handle";
+import { loadAccountSchemas } from "~/schemas/lazy.client";
 
 export const handle: RouteHandle = { title: "Change email" };
 
@@ -50,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ChangeEmail() {
   const { email } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const validation = useValidation(() => import("~/schemas/account").then((m) => m.changeEmailSchema));
+  const validation = useValidation(() => loadAccountSchemas().then((m) => m.changeEmailSchema));
   const [form, fields] = useForm({
     lastResult,
     onValidate: validation.onValidate,

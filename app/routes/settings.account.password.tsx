@@ -13,6 +13,7 @@ import { redirectWithAlert } from "~/services/alerts.server";
 import { endOtherSessions, requireUser } from "~/services/session.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import type { RouteHandle } from "~/utils/route-handle";
+import { loadAuthSchemas } from "~/schemas/lazy.client";
 
 export const handle: RouteHandle = { title: "Change your password" };
 
@@ -45,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ChangePassword() {
   const { hasPassword, email } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const validation = useValidation(() => import("~/schemas/auth").then((m) => (hasPassword ? m.changePasswordSchema : m.setPasswordSchema)));
+  const validation = useValidation(() => loadAuthSchemas().then((m) => (hasPassword ? m.changePasswordSchema : m.setPasswordSchema)));
   const [form, fields] = useForm<{ currentPassword?: string; newPassword?: string; confirmPassword?: string }>({
     lastResult,
     onValidate: validation.onValidate,

@@ -14,6 +14,7 @@ import { requireUser } from "~/services/session.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import { USERNAME_MAX } from "~/utils/names";
 import type { RouteHandle } from "~/utils/route-handle";
+import { loadAccountSchemas } from "~/schemas/lazy.client";
 
 export const handle: RouteHandle = { title: "Change username" };
 
@@ -43,7 +44,7 @@ export default function ChangeUsername() {
   const lastResult = useActionData<typeof action>();
   const hydrated = useHydrated();
   const [value, setValue] = useState(username);
-  const validation = useValidation(() => import("~/schemas/account").then((m) => m.usernameSchema));
+  const validation = useValidation(() => loadAccountSchemas().then((m) => m.usernameSchema));
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { username },

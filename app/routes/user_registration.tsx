@@ -9,6 +9,7 @@ import { getUserByEmail } from "~/models/users.server";
 import { emailStepSchema } from "~/schemas/index.server";
 import { requireVisitor } from "~/services/session.server";
 import type { RouteHandle } from "~/utils/route-handle";
+import { loadAuthSchemas } from "~/schemas/lazy.client";
 
 export const handle: RouteHandle = { title: "Sign up" };
 
@@ -32,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function EmailStep() {
   const { redirectTo, email } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const validation = useValidation(() => import("~/schemas/auth").then((m) => m.emailStepSchema));
+  const validation = useValidation(() => loadAuthSchemas().then((m) => m.emailStepSchema));
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { email },

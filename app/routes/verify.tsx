@@ -14,6 +14,7 @@ import { createSessionCookie, destroySessionCookie, getOptionalUser, requireUser
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import { safePath } from "~/utils/navigation";
 import type { RouteHandle } from "~/utils/route-handle";
+import { loadAuthSchemas } from "~/schemas/lazy.client";
 
 export const handle: RouteHandle = { title: "Verify your email" };
 
@@ -75,7 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Verify() {
   const { email, linkError } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const validation = useValidation(() => import("~/schemas/auth").then((m) => m.verifyCodeSchema));
+  const validation = useValidation(() => loadAuthSchemas().then((m) => m.verifyCodeSchema));
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     onValidate: validation.onValidate,
