@@ -3,12 +3,21 @@ import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { commentSchema } from "~/schemas/post";
 import { parseWithSchema } from "~/utils/form";
 import { POST_MAX_CHARACTERS } from "~/utils/rich-text";
-import { signUpPromptHref } from "~/utils/signup-prompt";
+import { signUpPromptHref, type SignUpReason } from "~/utils/signup-prompt";
 import { useOptionalUser } from "~/utils/user";
 import { ErrorList, FormErrors } from "./forms";
 
-/** The inline comment box under a post (§2): "Write a comment...". */
-export function CommentBox({ action, lastResult }: { action: string; lastResult?: SubmissionResult<string[]> | null }) {
+/** The inline comment box under a post, game or project (§2): "Write a comment...". */
+export function CommentBox({
+  action,
+  lastResult,
+  visitorReason = "comment",
+}: {
+  action: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  /** Which sign-up prompt a visitor gets (game-comment, project-comment). */
+  visitorReason?: SignUpReason;
+}) {
   const viewer = useOptionalUser();
   const location = useLocation();
   const navigation = useNavigation();
@@ -21,7 +30,7 @@ export function CommentBox({ action, lastResult }: { action: string; lastResult?
   });
   if (!viewer) {
     return (
-      <Link to={signUpPromptHref(location.pathname + location.search, "comment")} className="comment-box comment-box--visitor" preventScrollReset>
+      <Link to={signUpPromptHref(location.pathname + location.search, visitorReason)} className="comment-box comment-box--visitor" preventScrollReset>
         Write a comment...
       </Link>
     );

@@ -5,10 +5,20 @@ import { contactSchema, MESSAGE_MAX } from "~/schemas/contact";
 import { Field, FormErrors, TextareaField } from "./forms";
 
 /** Contact Me / Feedback: queues an email to the owner. */
-export function ContactForm({ lastResult, label }: { lastResult?: SubmissionResult<string[]>; label: string }) {
+export function ContactForm({
+  lastResult,
+  label,
+  defaultEmail,
+}: {
+  lastResult?: SubmissionResult<string[]>;
+  label: string;
+  /** The signed-in sender's address. */
+  defaultEmail?: string;
+}) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult,
+    defaultValue: defaultEmail ? { email: defaultEmail } : undefined,
     onValidate: ({ formData }) => parseWithSchema(formData, contactSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

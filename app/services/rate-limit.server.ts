@@ -18,6 +18,10 @@ const LIMITS = {
   emailAddress: { points: 5, duration: 15 * 60 },
   /** Typed codes per IP. */
   codeIp: { points: 300, duration: 3600 },
+  /** Contact Me / Feedback messages per IP. */
+  contactIp: { points: 100, duration: 3600 },
+  /** Contact Me / Feedback messages per sender address. */
+  contactAddress: { points: 5, duration: 3600 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;
