@@ -207,7 +207,7 @@ export type PortfolioLookup = { status: "ok"; item: PortfolioItemView } | { stat
 
 /**
  * A project or game for its page. A row whose file is gone is missing; one the
- * owner deleted says so (spec §7 "Sorry, that project has been deleted.").
+ * owner deleted (file or not) says so (spec §7 "Sorry, that project has been deleted.").
  */
 export function getPortfolioItem(kind: PortfolioKind, id: string, viewerId?: string | null): PortfolioLookup {
   const db = getDb();
@@ -218,8 +218,8 @@ export function getPortfolioItem(kind: PortfolioKind, id: string, viewerId?: str
     .innerJoin(schema.users, eq(schema.users.id, table.ownerId))
     .where(eq(table.id, id))
     .get();
+  if (row?.item.deletedAt) return { status: "deleted" };
   if (!row || row.item.hiddenAt) return { status: "missing" };
-  if (row.item.deletedAt) return { status: "deleted" };
   const item = row.item as typeof row.item & Partial<typeof schema.projects.$inferSelect & typeof schema.games.$inferSelect>;
   const saved = viewerId
     ? Boolean(
@@ -297,8 +297,8 @@ export async function deletePortfolioItem(kind: PortfolioKind, id: string, user:
   const db = getDb();
   const table = TABLES[kind];
   const row = db.select({ ownerId: table.ownerId, hiddenAt: table.hiddenAt, deletedAt: table.deletedAt }).from(table).where(eq(table.id, id)).get();
+  if (row?.deletedAt) throw new PortfolioError(DELETED_MESSAGE[kind], 410);
   if (!row || row.hiddenAt) throw new PortfolioError("Not Found", 404);
-  if (row.deletedAt) throw new PortfolioError(DELETED_MESSAGE[kind], 410);
   if (!canDeletePortfolio(user, row.ownerId)) throw new PortfolioError("Forbidden", 403);
 
   const onItem = kind === "game" ? eq(schema.posts.gameId, id) : eq(schema.posts.projectId, id);
@@ -311,7 +311,7 @@ export async function deletePortfolioItem(kind: PortfolioKind, id: string, user:
     .all();
   const commentMedia = commentIds.length ? db.select().from(schema.media).where(inArray(schema.media.postId, commentIds)).all() : [];
   try {
-    await removeMedia([...gallery, ...commentMedia]);
+    if (gallery.length || commentMedia.length) await removeMedia([...gallery, ...commentMedia]);
   } catch {
     throw new PortfolioError(IMAGES_FAILED[kind], 500);
   }
