@@ -117,7 +117,12 @@ function ContentImage(props: ComponentProps<"img">) {
   return createElement("img", { loading: "lazy", decoding: "async", ...props });
 }
 
-const COMPONENTS = { a: ContentLink, img: ContentImage };
+/** Code blocks scroll sideways: keyboard users can focus them to scroll. */
+function ContentPre(props: ComponentProps<"pre">) {
+  return createElement("pre", { tabIndex: 0, ...props });
+}
+
+const COMPONENTS = { a: ContentLink, img: ContentImage, pre: ContentPre };
 
 export type RenderedContent = {
   /** The readme as HTML; null when the file could not be compiled (the error is logged). */

@@ -103,7 +103,7 @@ Inline \`code\` too.
     expect(html).toContain('<a href="/more/faq">FAQ</a>');
     // Other sites open in a new tab, without a handle on this one.
     expect(html).toContain('<a href="https://github.com/jordan-avery/sample" target="_blank" rel="noopener noreferrer">source</a>');
-    expect(html).toContain('<pre><code class="language-bash">npm install &amp;&amp; npm start\n</code></pre>');
+    expect(html).toContain('<pre tabindex="0"><code class="language-bash">npm install &amp;&amp; npm start\n</code></pre>');
     expect(html).toContain("<code>code</code>");
     expect(html).toMatch(/<img[^>]*loading="lazy"[^>]*src="\/img\/shot.png"|<img[^>]*src="\/img\/shot.png"[^>]*loading="lazy"/);
     // The front matter is not part of the page.
