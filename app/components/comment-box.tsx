@@ -1,8 +1,8 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { commentSchema } from "~/schemas/post";
-import { parseWithSchema } from "~/utils/form";
 import { POST_MAX_CHARACTERS } from "~/utils/rich-text";
+import { inputAttributes, useSchemaForm } from "~/utils/schema-form";
 import { signUpPromptHref, type SignUpReason } from "~/utils/signup-prompt";
 import { useOptionalUser } from "~/utils/user";
 import { ErrorList, FormErrors } from "./forms";
@@ -22,12 +22,7 @@ export function CommentBox({
   const location = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === action;
-  const [form, fields] = useForm({
-    lastResult: busy ? null : lastResult,
-    onValidate: ({ formData }) => parseWithSchema(formData, commentSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const form = useSchemaForm(commentSchema, { lastResult, busy });
   if (!viewer) {
     return (
       <Link to={signUpPromptHref(location.pathname + location.search, visitorReason)} className="comment-box comment-box--visitor" preventScrollReset>
@@ -35,21 +30,26 @@ export function CommentBox({
       </Link>
     );
   }
+  const text = form.field("text");
+  // The comment form has no file input: a files message belongs under the text.
+  const files = form.field("files");
+  const textErrors = [...(text.errors ?? []), ...(files.errors ?? [])];
   return (
-    <Form method="post" action={action} {...getFormProps(form)} className="comment-box" preventScrollReset>
+    <Form method="post" action={action} {...form.props} className="comment-box" preventScrollReset>
       <input type="hidden" name="intent" value="comment" />
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <label htmlFor={fields.text.id} className="visually-hidden">
+      <FormErrors id={form.formErrorId} errors={form.formErrors} />
+      <label htmlFor={text.id} className="visually-hidden">
         Comment
       </label>
       <textarea
-        {...getTextareaProps(fields.text)}
-        key={fields.text.key}
+        {...inputAttributes(text)}
+        aria-invalid={textErrors.length ? true : undefined}
+        aria-describedby={textErrors.length ? text.errorId : undefined}
         placeholder="Write a comment..."
         rows={2}
         maxLength={POST_MAX_CHARACTERS + 200}
       />
-      <ErrorList id={fields.text.errorId} errors={fields.text.errors} />
+      <ErrorList id={text.errorId} errors={textErrors} />
       <button type="submit" className="button button--primary button--small" disabled={busy}>
         {busy ? "Sending…" : "Reply"}
       </button>

@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithSchema } from "~/utils/form";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { contactSchema, MESSAGE_MAX } from "~/schemas/contact";
+import { inputAttributes, useSchemaForm } from "~/utils/schema-form";
 import { Field, FormErrors, TextareaField } from "./forms";
 
 /** Contact Me / Feedback: queues an email to the owner. */
@@ -16,27 +16,18 @@ export function ContactForm({
   defaultEmail?: string;
 }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult,
-    defaultValue: defaultEmail ? { email: defaultEmail } : undefined,
-    onValidate: ({ formData }) => parseWithSchema(formData, contactSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const form = useSchemaForm(contactSchema, { lastResult, defaultValue: { email: defaultEmail } });
+  const email = form.field("email");
+  const message = form.field("message");
   return (
-    <Form method="post" {...getFormProps(form)} className="stack">
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <Field
-        label="Your email"
-        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-        errors={fields.email.errors}
-        errorId={fields.email.errorId}
-      />
+    <Form method="post" {...form.props} className="stack">
+      <FormErrors id={form.formErrorId} errors={form.formErrors} />
+      <Field label="Your email" inputProps={{ ...inputAttributes(email), type: "email", autoComplete: "email" }} errors={email.errors} errorId={email.errorId} />
       <TextareaField
         label={label}
-        textareaProps={{ ...getTextareaProps(fields.message), rows: 6, maxLength: MESSAGE_MAX }}
-        errors={fields.message.errors}
-        errorId={fields.message.errorId}
+        textareaProps={{ ...inputAttributes(message), rows: 6, maxLength: MESSAGE_MAX }}
+        errors={message.errors}
+        errorId={message.errorId}
       />
       <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"}>
         Send

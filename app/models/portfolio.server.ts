@@ -4,7 +4,7 @@
 // owner. The two entities behave the same, so one module serves both.
 import { and, desc, eq, inArray, isNull, lt, notInArray, or, sql } from "drizzle-orm";
 import { config } from "~/services/config.server";
-import { contentSignature, listContent } from "~/services/content.server";
+import { contentRoot, contentSignature, listContent } from "~/services/content.server";
 import { getDb, schema, transaction, type Tx } from "~/services/db.server";
 import { removeMedia } from "~/services/media.server";
 import { decodeCursor, encodeCursor, mediaView, PAGE_SIZE } from "./posts.server";
@@ -25,6 +25,8 @@ const TABLES = { project: schema.projects, game: schema.games } as const;
  * totals in the same transaction.
  */
 export function syncPortfolio(ownerId: string, contentDir?: string) {
+  // Taken before reading, so a file changed during the sync is seen by the next look.
+  syncedSignatures.set(contentRoot(contentDir), contentSignature(["projects", "games"], contentDir));
   const projectFiles = listContent("projects", undefined, contentDir);
   const gameFiles = listContent("games", undefined, contentDir);
   const now = Date.now();
@@ -84,23 +86,18 @@ export function recountPortfolio(tx: Tx, userId: string) {
     .run();
 }
 
-const g = globalThis as typeof globalThis & { __portfolioSignature?: string };
+/** The files each content folder had at its last sync in this process. */
+const g = globalThis as typeof globalThis & { __portfolioSynced?: Map<string, string> };
+const syncedSignatures = (g.__portfolioSynced ??= new Map());
 
 /**
  * Syncs again when a project or game file was added, edited or removed since
- * the last look (a few stat calls), so the owner sees an edit to the front
- * matter on the next request, without a restart. Sync at start-up is the
- * seed's job; this only catches changes made while the server runs.
+ * the last sync (a few stat calls), so the owner sees a new file or an edit to
+ * the front matter on the next request, without a restart.
  */
 export function ensurePortfolioFresh(contentDir?: string) {
   const signature = contentSignature(["projects", "games"], contentDir);
-  if (g.__portfolioSignature === undefined) {
-    // First look in this process: the seed has just synced.
-    g.__portfolioSignature = signature;
-    return;
-  }
-  if (signature === g.__portfolioSignature) return;
-  g.__portfolioSignature = signature;
+  if (syncedSignatures.get(contentRoot(contentDir)) === signature) return;
   const owner = getDb()
     .select({ id: schema.users.id })
     .from(schema.users)

@@ -1,12 +1,10 @@
-import { parseWithSchema } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ContactForm } from "~/components/contact-form";
 import { PortfolioList } from "~/components/portfolio-list";
-import { sendContactMessage } from "~/models/contact.server";
+import { submitContactForm } from "~/models/contact.server";
 import { ensurePortfolioFresh, listProjects } from "~/models/portfolio.server";
-import { contactSchema } from "~/schemas/contact";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { config } from "~/services/config.server";
 import { renderContent } from "~/services/content.server";
@@ -63,16 +61,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = panelOf(params);
   if (PANELS[id].kind !== "form") throw new Response("Method Not Allowed", { status: 405 });
-  const submission = parseWithSchema(await request.formData(), contactSchema);
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const user = await getOptionalUser(request);
-  const sent = await sendContactMessage({
+  const result = await submitContactForm(await request.formData(), {
     kind: id === "feedback" ? "feedback" : "contact",
-    ...submission.value,
     clientIp: context.clientIp,
     username: user?.username,
   });
-  if (!sent.ok) return data(submission.reply({ formErrors: [sent.error] }), { status: 429 });
+  if (!result.ok) return data(result.reply, { status: result.status });
   return redirectWithAlert(`/more/${id}`, { type: "okay", message: "Email sent." });
 }
 

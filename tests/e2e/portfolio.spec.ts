@@ -196,6 +196,15 @@ test.describe("project and game pages", () => {
     await expect(empty).toContainText("Be the first to comment");
     await expect(empty).toContainText("Add your thoughts and get the conversation started.");
     await expect(empty.getByRole("link", { name: "Create A Comment" })).toBeVisible();
+    // Refused input: the spec's message, and the draft stays (from the server without JS).
+    await page.getByRole("button", { name: "Reply" }).click();
+    await expect(page.getByText("Write something or add a photo.")).toBeVisible();
+    const tooLong = "x".repeat(495) + "\nabcd"; // 495 + 2 + 4 = 501 characters
+    await page.getByLabel("Comment", { exact: true }).fill(tooLong);
+    await page.getByRole("button", { name: "Reply" }).click();
+    await expect(page.getByText("Error: Too many characters!")).toBeVisible();
+    await expect(page.getByLabel("Comment", { exact: true })).toHaveValue(tooLong);
+    await expect(page.getByTestId("comments-empty")).toBeVisible();
     const projectComment = `How long did this take? ${unique()}`;
     await page.getByLabel("Comment", { exact: true }).fill(projectComment);
     await page.getByRole("button", { name: "Reply" }).click();
@@ -203,6 +212,9 @@ test.describe("project and game pages", () => {
     await expect(page.getByTestId("alert")).toContainText("Your reply was sent");
     await expect(page.getByTestId("comment")).toContainText(projectComment);
     await expect(page.getByTestId("comments-empty")).toHaveCount(0);
+    // The box is empty again, without a leftover message.
+    await expect(page.getByLabel("Comment", { exact: true })).toHaveValue("");
+    await expect(page.getByText("Error: Too many characters!")).toHaveCount(0);
 
     // Save the project: "project saved." and Saved! with the count.
     await page.goto(`/project/${project}`);

@@ -108,7 +108,6 @@ describe("syncPortfolio", () => {
 
 describe("ensurePortfolioFresh", () => {
   it("syncs again only when a file was added, changed or removed while running", () => {
-    ensurePortfolioFresh(dir); // first look: remembers the files
     game("snake-two");
     expect(getPortfolioItem("game", "snake-two").status).toBe("missing");
     ensurePortfolioFresh(dir);
@@ -116,6 +115,16 @@ describe("ensurePortfolioFresh", () => {
     remove("games", "snake-two");
     ensurePortfolioFresh(dir);
     expect(getPortfolioItem("game", "snake-two").status).toBe("missing");
+  });
+
+  it("does not write when nothing changed", () => {
+    ensurePortfolioFresh(dir);
+    const before = getDb().select().from(schema.games).all();
+    getDb().update(schema.games).set({ title: "Edited in the database" }).where(eq(schema.games.id, "tetris")).run();
+    ensurePortfolioFresh(dir);
+    const title = getDb().select().from(schema.games).where(eq(schema.games.id, "tetris")).get()?.title;
+    expect(title).toBe("Edited in the database"); // no sync ran
+    getDb().update(schema.games).set({ title: before.find((row) => row.id === "tetris")!.title }).where(eq(schema.games.id, "tetris")).run();
   });
 });
 
