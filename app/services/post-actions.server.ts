@@ -1,5 +1,6 @@
 // The actions a post or comment answers to, wherever its buttons are shown
-// (feed, post page, profile): their forms post to /post/{id}.
+// (feed, post page, profile): their forms post to /post/{id}. Saving is the
+// same for games and projects (their pages call likeAction with the type).
 import { data, redirect } from "@remix-run/node";
 import type { LikeTarget } from "../../db/schema";
 import { LikeError, toggleLike } from "~/models/likes.server";
