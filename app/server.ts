@@ -6,6 +6,7 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { config, ConfigError } from "./services/config.server";
+import { warmContent } from "./services/content.server";
 import { getDb } from "./services/db.server";
 import { startMailWorker } from "./services/mail-worker.server";
 import { pageViewMiddleware, regionGateMiddleware } from "./services/middleware.server";
@@ -16,11 +17,37 @@ function start() {
   getDb(); // opens the database and applies pending migrations
   seed();
   if (process.argv.includes("--seed-only")) return;
+  // Compile the owner's MDX now: the first reader does not wait, and a file that does not compile is reported at start.
+  void warmContent();
 
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
   app.use(compression());
+
+  // The owner's games are static pages with their own script files (no nonce):
+  // they get a policy that allows scripts from this site only.
+  app.use(
+    "/games",
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          "default-src": ["'self'"],
+          "script-src": ["'self'"],
+          "style-src": ["'self'"],
+          "img-src": ["'self'", "data:"],
+          "object-src": ["'none'"],
+          "base-uri": ["'self'"],
+          "form-action": ["'self'"],
+          "frame-ancestors": ["'none'"],
+        },
+      },
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      strictTransportSecurity: cfg.production && cfg.publicUrl?.startsWith("https:") ? undefined : false,
+    }),
+    express.static("public/games", { maxAge: "1h" }),
+  );
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");

@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
@@ -16,6 +17,9 @@ process.env.E2E_DIR ??= path.join(os.tmpdir(), `campus-e2e-${process.env.E2E_POR
 const port = Number(process.env.E2E_PORT);
 const dataDir = process.env.E2E_DIR;
 export const E2E_DATABASE = path.join(dataDir, "app.db");
+// The server reads the owner's MDX from a copy, so a test can add a project or game file.
+const contentDir = path.join(dataDir, "content");
+if (!fs.existsSync(contentDir)) fs.cpSync(path.join(root, "content"), contentDir, { recursive: true });
 
 export default defineConfig({
   testDir: path.join(root, "tests/e2e"),
@@ -53,6 +57,7 @@ export default defineConfig({
       DEV_MAILBOX: "1",
       DATABASE_URL: path.join(dataDir, "app.db"),
       UPLOADS_DIR: path.join(dataDir, "uploads"),
+      CONTENT_DIR: contentDir,
     },
   },
 });

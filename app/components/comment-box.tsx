@@ -2,13 +2,22 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useValidation } from "~/utils/form";
 import { POST_MAX_CHARACTERS } from "~/utils/rich-text";
-import { signUpPromptHref } from "~/utils/signup-prompt";
+import { signUpPromptHref, type SignUpReason } from "~/utils/signup-prompt";
 import { useOptionalUser } from "~/utils/user";
 import { ErrorList, FormErrors } from "./forms";
 import { loadPostSchemas } from "~/schemas/lazy.client";
 
 /** The inline comment box under a post (§2): "Write a comment...". */
-export function CommentBox({ action, lastResult }: { action: string; lastResult?: SubmissionResult<string[]> | null }) {
+export function CommentBox({
+  action,
+  lastResult,
+  visitorReason = "comment",
+}: {
+  action: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  /** The sign-up prompt a visitor gets (comments on games and projects have their own). */
+  visitorReason?: SignUpReason;
+}) {
   const viewer = useOptionalUser();
   const location = useLocation();
   const navigation = useNavigation();
@@ -22,7 +31,7 @@ export function CommentBox({ action, lastResult }: { action: string; lastResult?
   });
   if (!viewer) {
     return (
-      <Link to={signUpPromptHref(location.pathname + location.search, "comment")} className="comment-box comment-box--visitor" preventScrollReset>
+      <Link to={signUpPromptHref(location.pathname + location.search, visitorReason)} className="comment-box comment-box--visitor" preventScrollReset>
         Write a comment...
       </Link>
     );

@@ -5,6 +5,8 @@ import { Dialog } from "./dialog";
 export const DELETE_TEXT = {
   post: { title: "Delete Post?", body: "This can't be undone and it will be removed from your profile, the main feed, and from any search results." },
   comment: { title: "Delete Comment?", body: "This can't be undone and will be removed from this post." },
+  game: { title: "Delete Game?", body: "This can't be undone. The game, its images and its comments will be removed from your profile and the site." },
+  project: { title: "Delete Project?", body: "This can't be undone. The project, its images and its comments will be removed from your profile and the site." },
 } as const;
 
 /** The delete confirmation (§8) as URL state: Delete posts the form, Cancel closes it. */

@@ -6,11 +6,21 @@ import { Field, FormErrors, TextareaField } from "./forms";
 import { loadContactSchemas } from "~/schemas/lazy.client";
 
 /** Contact Me / Feedback: queues an email to the owner. */
-export function ContactForm({ lastResult, label }: { lastResult?: SubmissionResult<string[]>; label: string }) {
+export function ContactForm({
+  lastResult,
+  label,
+  defaultEmail,
+}: {
+  lastResult?: SubmissionResult<string[]>;
+  label: string;
+  /** A signed-in user's address, filled in. */
+  defaultEmail?: string;
+}) {
   const navigation = useNavigation();
   const validation = useValidation(() => loadContactSchemas().then((m) => m.contactSchema));
   const [form, fields] = useForm({
     lastResult,
+    defaultValue: { email: defaultEmail },
     onValidate: validation.onValidate,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

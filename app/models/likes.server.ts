@@ -54,6 +54,15 @@ export function toggleLike(input: { userId: string; type: LikeTarget; id: string
         postId: input.id,
         link: { origin: input.origin, path: `/post/${input.id}` },
       });
+    } else if (inserted) {
+      notify(tx, {
+        userId: target.ownerId,
+        actorId: input.userId,
+        type: "post interaction",
+        gameId: input.type === "game" ? input.id : undefined,
+        projectId: input.type === "project" ? input.id : undefined,
+        link: { origin: input.origin, path: `/${input.type}/${input.id}` },
+      });
     }
     return { saved: Boolean(inserted), count: row?.count ?? 0 };
   });

@@ -47,7 +47,10 @@ export function notify(
   const recipient = tx.select().from(schema.users).where(eq(schema.users.id, n.userId)).get();
   const actor = tx.select().from(schema.users).where(eq(schema.users.id, n.actorId)).get();
   if (!recipient || !actor) return;
-  const message = `${displayName(actor)} ${VERB[n.type]}`;
+  // On a game or project the item is named instead of "post".
+  const item = n.postId === undefined || n.type === "comment" ? (n.gameId ? "game" : n.projectId ? "project" : null) : null;
+  const verb = item ? VERB[n.type].replace(/post$/, item) : VERB[n.type];
+  const message = `${displayName(actor)} ${verb}`;
   tx.insert(schema.notifications)
     .values({
       id: newId(),

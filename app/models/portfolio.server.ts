@@ -1,8 +1,22 @@
-// Projects and games: rows kept in step with content/projects and content/games.
-import { and, desc, eq, isNull, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
-import { listContent } from "~/services/content.server";
+// Projects and games (spec §3): rows kept in step with content/projects and
+// content/games, read for their pages and the owner's profile, saved,
+// commented on (comments are posts with gameId/projectId) and deleted by the
+// owner. The two entities behave the same, so one module serves both.
+import { and, desc, eq, inArray, isNull, lt, notInArray, or, sql } from "drizzle-orm";
+import { config } from "~/services/config.server";
+import { contentRoot, contentSignature, listContent } from "~/services/content.server";
 import { getDb, schema, transaction, type Tx } from "~/services/db.server";
-import { decodeCursor, encodeCursor, PAGE_SIZE } from "./posts.server";
+import { removeMedia } from "~/services/media.server";
+import { decodeCursor, encodeCursor, mediaView, PAGE_SIZE } from "./posts.server";
+import type { AuthorView, MediaView } from "./types";
+import { authorColumns, authorView } from "./users.server";
+
+export type PortfolioKind = "project" | "game";
+
+const TABLES = { project: schema.projects, game: schema.games } as const;
+
+// ---------------------------------------------------------------------------
+// Keeping the rows in step with the files
 
 /**
  * Makes the rows match the files: a new file adds a row, a changed one updates
@@ -11,6 +25,8 @@ import { decodeCursor, encodeCursor, PAGE_SIZE } from "./posts.server";
  * totals in the same transaction.
  */
 export function syncPortfolio(ownerId: string, contentDir?: string) {
+  // Taken before reading, so a file changed during the sync is seen by the next look.
+  syncedSignatures.set(contentRoot(contentDir), contentSignature(["projects", "games"], contentDir));
   const projectFiles = listContent("projects", undefined, contentDir);
   const gameFiles = listContent("games", undefined, contentDir);
   const now = Date.now();
@@ -70,9 +86,33 @@ export function recountPortfolio(tx: Tx, userId: string) {
     .run();
 }
 
-const visibleProject = and(isNull(schema.projects.hiddenAt), isNull(schema.projects.deletedAt));
+/** The files each content folder had at its last sync in this process. */
+const g = globalThis as typeof globalThis & { __portfolioSynced?: Map<string, string> };
+const syncedSignatures = (g.__portfolioSynced ??= new Map());
 
-/** The projects shown on the More › Projects panel and the owner's profile. */
+/**
+ * Syncs again when a project or game file was added, edited or removed since
+ * the last sync (a few stat calls), so the owner sees a new file or an edit to
+ * the front matter on the next request, without a restart.
+ */
+export function ensurePortfolioFresh(contentDir?: string) {
+  const signature = contentSignature(["projects", "games"], contentDir);
+  if (syncedSignatures.get(contentRoot(contentDir)) === signature) return;
+  const owner = getDb()
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(eq(schema.users.username, config().owner.username))
+    .get();
+  if (owner) syncPortfolio(owner.id, contentDir);
+}
+
+// ---------------------------------------------------------------------------
+// Reading
+
+const visibleProject = and(isNull(schema.projects.hiddenAt), isNull(schema.projects.deletedAt));
+const visibleGame = and(isNull(schema.games.hiddenAt), isNull(schema.games.deletedAt));
+
+/** The projects shown on the More › Projects panel and the landing page, newest first. */
 export function listProjects() {
   return getDb()
     .select({
@@ -85,13 +125,11 @@ export function listProjects() {
     })
     .from(schema.projects)
     .where(visibleProject)
-    .orderBy(sql`${schema.projects.createdAt} desc`)
+    .orderBy(desc(schema.projects.createdAt), desc(schema.projects.id))
     .all();
 }
 
-const visibleGame = and(isNull(schema.games.hiddenAt), isNull(schema.games.deletedAt));
-
-/** The games shown on the owner's profile and the landing page, newest first. */
+/** The games shown on the landing page, newest first. */
 export function listGames() {
   return getDb()
     .select({
@@ -103,29 +141,35 @@ export function listGames() {
     })
     .from(schema.games)
     .where(visibleGame)
-    .orderBy(sql`${schema.games.createdAt} desc`)
+    .orderBy(desc(schema.games.createdAt), desc(schema.games.id))
     .all();
 }
 
-export type PortfolioPage = {
-  items: { id: string; title: string; shortDescription: string; iconLink: string | null }[];
-  nextCursor: string | null;
-};
+export type PortfolioListItem = { id: string; title: string; shortDescription: string; iconLink: string | null };
 
 /**
- * One page of a user's projects or games for their profile (spec §7: by owner,
- * newest first, 10 per page), keyset paginated like the feed.
+ * One page of a user's projects or games for their profile tabs (spec §7:
+ * user matches, createdAt descending, 10 per page), keyset paginated like the
+ * feed: pass `nextCursor` back as `cursor` for the next page.
  */
-export function portfolioPage(kind: "project" | "game", opts: { ownerId: string; cursor?: string | null; limit?: number }): PortfolioPage {
-  const table = kind === "project" ? schema.projects : schema.games;
+export function listPortfolioPage(
+  kind: PortfolioKind,
+  opts: { ownerId: string; cursor?: string | null; limit?: number },
+): { items: PortfolioListItem[]; nextCursor: string | null } {
+  const table = TABLES[kind];
   const limit = opts.limit ?? PAGE_SIZE;
   const cursor = decodeCursor(opts.cursor);
-  const filters: (SQL | undefined)[] = [eq(table.ownerId, opts.ownerId), isNull(table.hiddenAt), isNull(table.deletedAt)];
-  if (cursor) filters.push(or(lt(table.createdAt, cursor.at), and(eq(table.createdAt, cursor.at), lt(table.id, cursor.id))));
   const rows = getDb()
     .select({ id: table.id, title: table.title, shortDescription: table.shortDescription, iconLink: table.iconLink, createdAt: table.createdAt })
     .from(table)
-    .where(and(...filters))
+    .where(
+      and(
+        eq(table.ownerId, opts.ownerId),
+        isNull(table.hiddenAt),
+        isNull(table.deletedAt),
+        cursor ? or(lt(table.createdAt, cursor.at), and(eq(table.createdAt, cursor.at), lt(table.id, cursor.id))) : undefined,
+      ),
+    )
     .orderBy(desc(table.createdAt), desc(table.id))
     .limit(limit + 1)
     .all();
@@ -135,4 +179,157 @@ export function portfolioPage(kind: "project" | "game", opts: { ownerId: string;
     items: page.map(({ createdAt: _createdAt, ...item }) => item),
     nextCursor: rows.length > limit && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null,
   };
+}
+
+export type PortfolioItemView = {
+  kind: PortfolioKind;
+  id: string;
+  title: string;
+  shortDescription: string;
+  iconLink: string | null;
+  bannerImg: string | null;
+  githubLink: string | null;
+  viewLink: string | null;
+  gameLink: string | null;
+  likeCount: number;
+  commentCount: number;
+  /** Whether the viewer has saved it. */
+  saved: boolean;
+  owner: AuthorView;
+  /** img_gallery (§3), in img_order. */
+  gallery: MediaView[];
+};
+
+export type PortfolioLookup = { status: "ok"; item: PortfolioItemView } | { status: "deleted" } | { status: "missing" };
+
+/**
+ * A project or game for its page. A row whose file is gone is missing; one the
+ * owner deleted (file or not) says so (spec §7 "Sorry, that project has been deleted.").
+ */
+export function getPortfolioItem(kind: PortfolioKind, id: string, viewerId?: string | null): PortfolioLookup {
+  const db = getDb();
+  const table = TABLES[kind];
+  const row = db
+    .select({ item: table, owner: authorColumns })
+    .from(table)
+    .innerJoin(schema.users, eq(schema.users.id, table.ownerId))
+    .where(eq(table.id, id))
+    .get();
+  if (row?.item.deletedAt) return { status: "deleted" };
+  if (!row || row.item.hiddenAt) return { status: "missing" };
+  const item = row.item as typeof row.item & Partial<typeof schema.projects.$inferSelect & typeof schema.games.$inferSelect>;
+  const saved = viewerId
+    ? Boolean(
+        db
+          .select({ id: schema.likes.targetId })
+          .from(schema.likes)
+          .where(and(eq(schema.likes.userId, viewerId), eq(schema.likes.targetType, kind), eq(schema.likes.targetId, id)))
+          .get(),
+      )
+    : false;
+  const gallery = db
+    .select()
+    .from(schema.media)
+    .where(and(isNull(schema.media.postId), kind === "game" ? eq(schema.media.gameId, id) : eq(schema.media.projectId, id)))
+    .orderBy(schema.media.order)
+    .all()
+    .map(mediaView);
+  return {
+    status: "ok",
+    item: {
+      kind,
+      id: item.id,
+      title: item.title,
+      shortDescription: item.shortDescription,
+      iconLink: item.iconLink,
+      bannerImg: item.bannerImg ?? null,
+      githubLink: item.githubLink ?? null,
+      viewLink: item.viewLink ?? null,
+      gameLink: item.gameLink ?? null,
+      likeCount: item.likeCount,
+      commentCount: item.commentCount,
+      saved,
+      owner: authorView(row.owner),
+      gallery,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Deleting
+
+export class PortfolioError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+export const DELETED_MESSAGE = {
+  project: "Sorry, that project has been deleted.",
+  game: "Sorry, that game has been deleted.",
+} as const;
+
+const IMAGES_FAILED = {
+  project: "Couldn't delete project images",
+  game: "Couldn't delete game images",
+} as const;
+
+/** Only the portfolio owner (OWNER_USERNAME) deletes their own projects and games. */
+export function canDeletePortfolio(user: { id: string; username: string } | null | undefined, ownerId: string): boolean {
+  return !!user && user.id === ownerId && user.username === config().owner.username;
+}
+
+/**
+ * Deletes a project or game (spec §4): its gallery images from storage and the
+ * database — if they cannot be removed nothing else changes — then its
+ * comments recursively with their images, saves and notifications, and the
+ * saves of the item itself; the row keeps a tombstone (`deletedAt`) so its
+ * link says it was deleted and the next sync does not bring it back while the
+ * file is still in content/. totalGames/totalProjects are recounted.
+ */
+export async function deletePortfolioItem(kind: PortfolioKind, id: string, user: { id: string; username: string }) {
+  const db = getDb();
+  const table = TABLES[kind];
+  const row = db.select({ ownerId: table.ownerId, hiddenAt: table.hiddenAt, deletedAt: table.deletedAt }).from(table).where(eq(table.id, id)).get();
+  if (row?.deletedAt) throw new PortfolioError(DELETED_MESSAGE[kind], 410);
+  if (!row || row.hiddenAt) throw new PortfolioError("Not Found", 404);
+  if (!canDeletePortfolio(user, row.ownerId)) throw new PortfolioError("Forbidden", 403);
+
+  const onItem = kind === "game" ? eq(schema.posts.gameId, id) : eq(schema.posts.projectId, id);
+  // Every comment and reply below the item carries its id: no recursion needed to find them.
+  const commentIds = db.select({ id: schema.posts.id }).from(schema.posts).where(onItem).all().map((r) => r.id);
+  const gallery = db
+    .select()
+    .from(schema.media)
+    .where(and(isNull(schema.media.postId), kind === "game" ? eq(schema.media.gameId, id) : eq(schema.media.projectId, id)))
+    .all();
+  const commentMedia = commentIds.length ? db.select().from(schema.media).where(inArray(schema.media.postId, commentIds)).all() : [];
+  try {
+    if (gallery.length || commentMedia.length) await removeMedia([...gallery, ...commentMedia]);
+  } catch {
+    throw new PortfolioError(IMAGES_FAILED[kind], 500);
+  }
+  try {
+    transaction((tx) => {
+      const mediaIds = [...gallery, ...commentMedia].map((m) => m.id);
+      if (mediaIds.length) tx.delete(schema.media).where(inArray(schema.media.id, mediaIds)).run();
+      if (commentIds.length) {
+        tx.delete(schema.likes).where(and(eq(schema.likes.targetType, "post"), inArray(schema.likes.targetId, commentIds))).run();
+        tx.delete(schema.notifications).where(inArray(schema.notifications.postId, commentIds)).run();
+        tx.delete(schema.posts).where(inArray(schema.posts.id, commentIds)).run();
+      }
+      tx.delete(schema.likes).where(and(eq(schema.likes.targetType, kind), eq(schema.likes.targetId, id))).run();
+      tx.delete(schema.notifications)
+        .where(kind === "game" ? eq(schema.notifications.gameId, id) : eq(schema.notifications.projectId, id))
+        .run();
+      tx.update(table).set({ deletedAt: Date.now(), likeCount: 0, commentCount: 0 }).where(eq(table.id, id)).run();
+      recountPortfolio(tx, row.ownerId);
+    });
+  } catch (error) {
+    console.error(error);
+    throw new PortfolioError("Something went wrong", 500);
+  }
 }

@@ -239,6 +239,17 @@ export function createPost(input: NewPost): { id: string; rootId: string | null 
       projectId = parent.projectId;
       campusId = parent.campusId;
     }
+    // A comment on a game or project: it must still be there (§4 delete, §8 messages).
+    let itemOwnerId: string | null = null;
+    if (!parent && (gameId || projectId)) {
+      const item = gameId
+        ? tx.select({ ownerId: schema.games.ownerId, hiddenAt: schema.games.hiddenAt, deletedAt: schema.games.deletedAt }).from(schema.games).where(eq(schema.games.id, gameId)).get()
+        : tx.select({ ownerId: schema.projects.ownerId, hiddenAt: schema.projects.hiddenAt, deletedAt: schema.projects.deletedAt }).from(schema.projects).where(eq(schema.projects.id, projectId!)).get();
+      if (!item || item.hiddenAt || item.deletedAt) {
+        throw new PostError(gameId ? "Sorry, that game has been deleted." : "Sorry, that project has been deleted.", 404);
+      }
+      itemOwnerId = item.ownerId;
+    }
     const topLevel = !parent && !gameId && !projectId;
     const imgCount = input.media.filter((m) => m.kind === "image").length;
     tx.insert(posts)
@@ -287,22 +298,17 @@ export function createPost(input: NewPost): { id: string; rootId: string | null 
         link: { origin: input.origin, path: `/post/${id}` },
         excerpt,
       });
-    } else if (gameId || projectId) {
-      const owner = gameId
-        ? tx.select({ ownerId: schema.games.ownerId }).from(schema.games).where(eq(schema.games.id, gameId)).get()
-        : tx.select({ ownerId: schema.projects.ownerId }).from(schema.projects).where(eq(schema.projects.id, projectId!)).get();
-      if (owner) {
-        notify(tx, {
-          userId: owner.ownerId,
-          actorId: input.authorId,
-          type: "comment",
-          postId: id,
-          gameId: gameId ?? undefined,
-          projectId: projectId ?? undefined,
-          link: { origin: input.origin, path: gameId ? `/game/${gameId}?show=comments` : `/project/${projectId}?show=comments` },
-          excerpt,
-        });
-      }
+    } else if (itemOwnerId) {
+      notify(tx, {
+        userId: itemOwnerId,
+        actorId: input.authorId,
+        type: "comment",
+        postId: id,
+        gameId: gameId ?? undefined,
+        projectId: projectId ?? undefined,
+        link: { origin: input.origin, path: gameId ? `/game/${gameId}?show=comments#post-${id}` : `/project/${projectId}?show=comments#post-${id}` },
+        excerpt,
+      });
     }
     return { id, rootId };
   });

@@ -7,7 +7,7 @@ import { PortfolioPager, ProfileAvatar } from "~/components/profile";
 import { recordEvent } from "~/models/events.server";
 import { getViewerTimeZone } from "~/services/client-hints.server";
 import { campusForRequest } from "~/models/campuses.server";
-import { portfolioPage } from "~/models/portfolio.server";
+import { listPortfolioPage } from "~/models/portfolio.server";
 import { getFeedPage, getVideoPage } from "~/models/posts.server";
 import { reportUser, ReportError, USER_REPORTED } from "~/models/reports.server";
 import { avatarUrl, displayName, getProfile, profileLinks } from "~/models/users.server";
@@ -65,7 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     viewer: isSelf ? ("self" as const) : viewer ? ("member" as const) : ("visitor" as const),
     /** Top-level posts on this campus, or (show=videos) the posts with videos. */
     feed: show === "videos" ? getVideoPage(feedOpts) : getFeedPage(feedOpts),
-    portfolio: show === "videos" ? null : portfolioPage(show === "games" ? "game" : "project", { ownerId: user.id, cursor: url.searchParams.get("after") }),
+    portfolio: show === "videos" ? null : listPortfolioPage(show === "games" ? "game" : "project", { ownerId: user.id, cursor: url.searchParams.get("after") }),
     /** The portfolio owner's Create Post buttons, on their own profile only (§2, §6). */
     createPostHref: isSelf && user.username === config().owner.username ? `/create/post?goBack=${encodeURIComponent(`/${user.username}`)}` : null,
   };

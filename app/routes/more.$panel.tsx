@@ -1,15 +1,14 @@
-import { parseWithSchema } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ContactForm } from "~/components/contact-form";
 import { PortfolioList } from "~/components/portfolio-list";
-import { escapeHtml, sendMail } from "~/models/mail.server";
-import { listProjects } from "~/models/portfolio.server";
-import { contactSchema } from "~/schemas/index.server";
+import { submitContactForm } from "~/models/contact.server";
+import { ensurePortfolioFresh, listProjects } from "~/models/portfolio.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { config } from "~/services/config.server";
 import { renderContent } from "~/services/content.server";
+import { getOptionalUser } from "~/services/session.server";
 import type { RouteHandle } from "~/utils/route-handle";
 
 // The last path segment decides the panel (spec §2).
@@ -34,34 +33,41 @@ export const handle: RouteHandle = {
   title: (d) => (d as { title?: string } | undefined)?.title,
 };
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = panelOf(params);
   const panel = PANELS[id];
-  const base = { id, title: panel.title, kind: panel.kind, html: null as string | null, projects: null as ReturnType<typeof listProjects> | null, contactEmail: null as string | null };
+  const base = {
+    id,
+    title: panel.title,
+    kind: panel.kind,
+    html: null as string | null,
+    projects: null as ReturnType<typeof listProjects> | null,
+    contactEmail: null as string | null,
+    senderEmail: null as string | null,
+  };
   if (panel.kind === "page") {
     const page = await renderContent("pages", id);
     if (!page) throw new Response("Not Found", { status: 404 });
-    return { ...base, html: page.html };
+    return { ...base, html: page.html ?? "<p>This page is not available right now.</p>" };
   }
-  if (panel.kind === "projects") return { ...base, projects: listProjects() };
-  return { ...base, contactEmail: config().contactEmail };
+  if (panel.kind === "projects") {
+    ensurePortfolioFresh();
+    return { ...base, projects: listProjects() };
+  }
+  const user = await getOptionalUser(request);
+  return { ...base, contactEmail: config().contactEmail, senderEmail: user?.email ?? null };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = panelOf(params);
   if (PANELS[id].kind !== "form") throw new Response("Method Not Allowed", { status: 405 });
-  const submission = parseWithSchema(await request.formData(), contactSchema);
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-
-  const { email, message } = submission.value;
-  const subject = id === "feedback" ? `Feedback from ${email}` : `Contact Me: message from ${email}`;
-  sendMail({
-    to: config().contactEmail,
-    subject,
+  const user = await getOptionalUser(request);
+  const result = await submitContactForm(await request.formData(), {
     kind: id === "feedback" ? "feedback" : "contact",
-    text: `${subject}\n\n${message}\n\nReply to: ${email}`,
-    html: `<h1>${escapeHtml(subject)}</h1><p style="white-space:pre-wrap">${escapeHtml(message)}</p><p>Reply to: <a href="mailto:${escapeHtml(email)}">${escapeHtml(email)}</a></p>`,
+    clientIp: context.clientIp,
+    username: user?.username,
   });
+  if (!result.ok) return data(result.reply, { status: result.status });
   return redirectWithAlert(`/more/${id}`, { type: "okay", message: "Email sent." });
 }
 
@@ -85,7 +91,11 @@ export default function MorePanel() {
               You can also write to <a href={`mailto:${panel.contactEmail}`}>{panel.contactEmail}</a>.
             </p>
           ) : null}
-          <ContactForm lastResult={lastResult} label={panel.id === "feedback" ? "Your feedback" : "Message"} />
+          <ContactForm
+            lastResult={lastResult}
+            label={panel.id === "feedback" ? "Your feedback" : "Message"}
+            defaultEmail={panel.senderEmail ?? undefined}
+          />
         </>
       ) : null}
     </article>

@@ -31,6 +31,8 @@ const envSchema = z
     CONTACT_EMAIL: z.string().email().optional(),
     DEV_MAILBOX: z.enum(["0", "1"]).optional(),
     UPLOADS_DIR: z.string().min(1).default("./data/uploads"),
+    /** The owner's MDX (projects/, games/, pages/). */
+    CONTENT_DIR: z.string().min(1).default("./content"),
     PUBLIC_URL: optionalUrl,
     SEED_DEMO: z.enum(["0", "1"]).optional(),
     MAIL_FROM: z.string().min(3).default("Campus BuySell <no-reply@campusbuysell.com>"),
@@ -94,6 +96,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     contactEmail: (c.CONTACT_EMAIL ?? c.OWNER_EMAIL).toLowerCase(),
     devMailbox: !production || c.DEV_MAILBOX === "1",
     uploadsDir: c.UPLOADS_DIR,
+    contentDir: c.CONTENT_DIR,
     publicUrl: c.PUBLIC_URL?.replace(/\/$/, ""),
     seedDemo: c.SEED_DEMO ? c.SEED_DEMO === "1" : !production,
     mail: { from: c.MAIL_FROM, maxAttempts: c.MAIL_MAX_ATTEMPTS, retryBaseMs: c.MAIL_RETRY_BASE_SECONDS * 1000 },

@@ -1,6 +1,8 @@
 // The actions a post or comment answers to, wherever its buttons are shown
-// (feed, post page, profile): their forms post to /post/{id}.
+// (feed, post page, profile): their forms post to /post/{id}. Saving is the
+// same for games and projects (their pages call likeAction with the type).
 import { data, redirect } from "@remix-run/node";
+import type { LikeTarget } from "../../db/schema";
 import { LikeError, toggleLike } from "~/models/likes.server";
 import { recordEvent } from "~/models/events.server";
 import { deletePost, PostError } from "~/models/posts.server";
@@ -8,18 +10,23 @@ import { safePath } from "~/utils/navigation";
 import { siteOrigin } from "~/services/urls.server";
 import { alertCookie, redirectWithAlert } from "./alerts.server";
 
-/** Save / unsave. With JS ("async") the answer is data for an in-place update. */
-export async function likeAction(request: Request, form: FormData, userId: string, postId: string) {
-  const returnTo = safePath(String(form.get("returnTo") ?? ""), `/post/${postId}`);
+const SAVED_MESSAGE: Record<LikeTarget, string> = { post: "Post saved.", game: "Game saved.", project: "project saved." };
+
+/**
+ * Save / unsave a post, game or project. With JS ("async") the answer is data
+ * for an in-place update; without, a redirect back to `returnTo`.
+ */
+export async function likeAction(request: Request, form: FormData, userId: string, id: string, type: LikeTarget = "post") {
+  const returnTo = safePath(String(form.get("returnTo") ?? ""), `/${type}/${id}`);
   let result;
   try {
-    result = toggleLike({ userId, type: "post", id: postId, origin: siteOrigin(request) });
+    result = toggleLike({ userId, type, id, origin: siteOrigin(request) });
   } catch (error) {
     if (error instanceof LikeError) throw new Response("Not Found", { status: 404 });
     throw error;
   }
-  // "Post saved." only when adding (§4).
-  const alert = result.saved ? await alertCookie({ type: "success", message: "Post saved." }) : null;
+  // "Post saved." / "Game saved." / "project saved." only when adding (§4, §8).
+  const alert = result.saved ? await alertCookie({ type: "success", message: SAVED_MESSAGE[type] }) : null;
   if (form.get("async") === "1") return data(result, alert ? { headers: { "Set-Cookie": alert } } : undefined);
   return redirect(returnTo, alert ? { headers: { "Set-Cookie": alert } } : undefined);
 }

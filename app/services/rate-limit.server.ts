@@ -22,6 +22,10 @@ const LIMITS = {
   postsPerUser: { points: 30, duration: 3600 },
   /** New comments and replies per user. */
   commentsPerUser: { points: 120, duration: 3600 },
+  /** Contact Me / Feedback messages per IP. */
+  contactIp: { points: 100, duration: 3600 },
+  /** Contact Me / Feedback messages per sender address. */
+  contactAddress: { points: 5, duration: 3600 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

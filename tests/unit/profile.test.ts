@@ -7,7 +7,7 @@ import { and, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { changeUsername } from "~/models/accounts.server";
 import { listNotifications } from "~/models/notifications.server";
-import { portfolioPage, recountPortfolio, syncPortfolio } from "~/models/portfolio.server";
+import { listPortfolioPage, recountPortfolio, syncPortfolio } from "~/models/portfolio.server";
 import { createPost, deletePost, getFeedPage, getThread, getVideoPage, PostError } from "~/models/posts.server";
 import { reportUser, ReportError } from "~/models/reports.server";
 import { getUserById, getUserByUsername, insertUser, setAvatar, updateBio, updateName, type User } from "~/models/users.server";
@@ -206,17 +206,17 @@ describe("reports", () => {
 describe("the profile's lists", () => {
   it("pages the owner's projects and games newest first, 10 at a time by default", () => {
     const me = owner();
-    expect(portfolioPage("project", { ownerId: me.id }).items).toHaveLength(10);
+    expect(listPortfolioPage("project", { ownerId: me.id }).items).toHaveLength(10);
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page = portfolioPage("game", { ownerId: me.id, cursor, limit: 2 });
+      const page = listPortfolioPage("game", { ownerId: me.id, cursor, limit: 2 });
       seen.push(...page.items.map((i) => i.id));
       cursor = page.nextCursor;
     } while (cursor);
     const all = getDb().select().from(schema.games).all().sort((x, y) => y.createdAt - x.createdAt || (y.id < x.id ? -1 : 1));
     expect(seen).toEqual(all.map((g) => g.id));
-    expect(portfolioPage("project", { ownerId: user().id })).toEqual({ items: [], nextCursor: null });
+    expect(listPortfolioPage("project", { ownerId: user().id })).toEqual({ items: [], nextCursor: null });
   });
 
   it("lists a user's posts with videos on this campus by video count, then newest", () => {

@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { PortfolioDetail, portfolioTitle } from "~/components/portfolio-detail";
+import { portfolioAction, portfolioLoader } from "~/services/portfolio-page.server";
+import portfolioCss from "~/styles/portfolio.css";
+import type { RouteHandle } from "~/utils/route-handle";
+
+// /game/{id}?show=about|comments (spec §2).
+export const handle: RouteHandle = { title: (d) => portfolioTitle(d, "game") };
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: portfolioCss }];
+
+export function loader(args: LoaderFunctionArgs) {
+  return portfolioLoader("game", args);
+}
+
+export function action(args: ActionFunctionArgs) {
+  return portfolioAction("game", args);
+}
+
+export default function GamePage() {
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return <PortfolioDetail data={data} lastResult={result && "status" in result ? result : null} />;
+}

@@ -1,0 +1,98 @@
+// The loader and action shared by /project/{id} and /game/{id} (spec §2):
+// about (the readme) or comments as URL state, saves, comments through the
+// post machinery, and the owner's delete.
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { campusForRequest } from "~/models/campuses.server";
+import {
+  canDeletePortfolio,
+  DELETED_MESSAGE,
+  deletePortfolioItem,
+  ensurePortfolioFresh,
+  getPortfolioItem,
+  PortfolioError,
+  type PortfolioKind,
+} from "~/models/portfolio.server";
+import { getThread } from "~/models/posts.server";
+import { safePath } from "~/utils/navigation";
+import { siteOrigin } from "~/utils/url.server";
+import { redirectWithAlert } from "./alerts.server";
+import { config } from "./config.server";
+import { renderContent } from "./content.server";
+import { likeAction } from "./post-actions.server";
+import { commentTarget, readPostFormOrRefuse, submitPost } from "./post-submission.server";
+import { getOptionalUser, requireUser } from "./session.server";
+
+export type PortfolioTab = "about" | "comments";
+
+export function tabOf(request: Request): PortfolioTab {
+  return new URL(request.url).searchParams.get("show") === "comments" ? "comments" : "about";
+}
+
+const FOLDER = { project: "projects", game: "games" } as const;
+
+export async function portfolioLoader(kind: PortfolioKind, { request, params }: LoaderFunctionArgs) {
+  ensurePortfolioFresh();
+  const id = params.id ?? "";
+  const campus = campusForRequest(request);
+  const viewer = await getOptionalUser(request);
+  const show = tabOf(request);
+  const found = getPortfolioItem(kind, id, viewer?.id);
+  if (found.status !== "ok") {
+    const status = found.status;
+    return data({ status, kind, show, item: null, readme: null, comments: [], canDelete: false }, { status: status === "missing" ? 404 : 410 });
+  }
+  // Only the open tab is loaded: the readme (cached HTML) or the whole thread in one query.
+  const readme = show === "about" ? ((await renderContent(FOLDER[kind], id))?.html ?? null) : null;
+  const comments = show === "comments" ? getThread(kind === "game" ? { gameId: id } : { projectId: id }, campus.timeZone, viewer?.id) : [];
+  return {
+    status: "ok" as const,
+    kind,
+    show,
+    item: found.item,
+    readme,
+    comments,
+    canDelete: canDeletePortfolio(viewer, found.item.owner.id),
+  };
+}
+
+const DELETED_ALERT = { project: "Your project was deleted", game: "Your game was deleted" } as const;
+
+/** Save, comment, or (the owner) delete; every rule is checked here. */
+export async function portfolioAction(kind: PortfolioKind, { request, params }: ActionFunctionArgs) {
+  const id = params.id ?? "";
+  const user = await requireUser(request);
+  const read = await readPostFormOrRefuse(request);
+  if (read.refused) return data(read.refused.reply, { status: read.refused.status });
+  const { formData, cleanup } = read.form!;
+  const page = `/${kind}/${id}`;
+  try {
+    const intent = formData.get("intent");
+    if (intent === "like") return await likeAction(request, formData, user.id, id, kind);
+    if (intent === "comment") {
+      const result = await submitPost(formData, {
+        authorId: user.id,
+        campusId: campusForRequest(request).id,
+        origin: siteOrigin(request),
+        target: commentTarget(id, kind),
+      });
+      if (!result.ok) return data(result.reply, { status: result.status });
+      return redirectWithAlert(`${page}?show=comments#post-${result.id}`, { type: "success", message: "Your reply was sent", postId: result.id });
+    }
+    if (intent === "delete") {
+      const returnTo = safePath(String(formData.get("returnTo") ?? ""), `/${config().owner.username}?show=${kind}s`);
+      try {
+        await deletePortfolioItem(kind, id, user);
+      } catch (error) {
+        if (!(error instanceof PortfolioError)) throw error;
+        if (error.status === 403 || error.status === 404) throw new Response(error.message, { status: error.status });
+        if (error.status === 410) return redirectWithAlert(page, { type: "danger", message: DELETED_MESSAGE[kind] });
+        // "Couldn't delete … images" or "Something went wrong": nothing was deleted, stay on the page.
+        return redirectWithAlert(page, { type: "danger", message: error.message });
+      }
+      return redirectWithAlert(returnTo, { type: "success", message: DELETED_ALERT[kind] });
+    }
+    throw new Response("Bad Request", { status: 400 });
+  } finally {
+    cleanup();
+  }
+}
