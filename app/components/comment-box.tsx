@@ -8,7 +8,12 @@ import { ErrorList, FormErrors } from "./forms";
 import { loadPostSchemas } from "~/schemas/lazy.client";
 
 /** The inline comment box under a post (§2): "Write a comment...". */
-export function CommentBox({
+/** A new page (as after a sent comment) starts a fresh form; a refused one keeps its draft. */
+export function CommentBox(props: Parameters<typeof CommentForm>[0]) {
+  return <CommentForm key={useLocation().key} {...props} />;
+}
+
+function CommentForm({
   action,
   lastResult,
   visitorReason = "comment",

@@ -1,12 +1,17 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useValidation } from "~/utils/form";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { MESSAGE_MAX } from "~/utils/limits";
 import { Field, FormErrors, TextareaField } from "./forms";
 import { loadContactSchemas } from "~/schemas/lazy.client";
 
 /** Contact Me / Feedback: queues an email to the owner. */
-export function ContactForm({
+/** A new page (as after a sent message) starts a fresh form; a refused one keeps its draft. */
+export function ContactForm(props: Parameters<typeof ContactFormFields>[0]) {
+  return <ContactFormFields key={useLocation().key} {...props} />;
+}
+
+function ContactFormFields({
   lastResult,
   label,
   defaultEmail,

@@ -14,7 +14,7 @@ import {
 } from "~/models/portfolio.server";
 import { getThread } from "~/models/posts.server";
 import { safePath } from "~/utils/navigation";
-import { siteOrigin } from "~/utils/url.server";
+import { siteOrigin } from "~/services/urls.server";
 import { redirectWithAlert } from "./alerts.server";
 import { config } from "./config.server";
 import { renderContent } from "./content.server";

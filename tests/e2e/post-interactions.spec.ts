@@ -11,6 +11,7 @@ test("save, comment, reply, nested thread, notification emails, and both deletes
   await page.getByRole("button", { name: "Post", exact: true }).click();
   await expect(page.getByTestId("post-card").first()).toContainText(title);
   await page.getByTestId("post-card").first().getByRole("link", { name: title }).click();
+  await expect(page).toHaveURL(/\/post\/[\w-]+$/);
   const postUrl = page.url();
 
   // A buyer, in a browser of their own, saves it and comments.
