@@ -216,6 +216,13 @@ function subtreeIds(tx: Tx | Db, id: string): string[] {
     .map((r) => r.id);
 }
 
+let lastTimestamp = 0;
+/** Now, but never the same millisecond twice: threads are ordered by creation time. */
+function nextTimestamp(): number {
+  lastTimestamp = Math.max(Date.now(), lastTimestamp + 1);
+  return lastTimestamp;
+}
+
 /**
  * Creates a post, comment or reply with its media in one transaction: the
  * author's totalPosts for a top-level post; for a reply, last activity and
@@ -224,7 +231,7 @@ function subtreeIds(tx: Tx | Db, id: string): string[] {
  */
 export function createPost(input: NewPost): { id: string; rootId: string | null } {
   const id = input.id ?? newId();
-  const now = Date.now();
+  const now = nextTimestamp();
   return transaction((tx) => {
     let rootId: string | null = null;
     let gameId = input.gameId ?? null;
