@@ -150,6 +150,8 @@ function CodeStep({ email }: { email: string }) {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  // Refused forms come back to this step (the address stays in the URL).
+  const here = `/add-code?${new URLSearchParams({ email })}`;
   const resendErrors = actionData?.intent === "send" ? Object.values(actionData.result.error ?? {})
           .flat()
           .filter((e): e is string => typeof e === "string")
@@ -160,7 +162,7 @@ function CodeStep({ email }: { email: string }) {
         We sent a link and a 6-digit code to <span className="auth__address">{email}</span>. Open the link, or type the
         code here. This may take 1-2 minutes.
       </p>
-      <Form method="post" action="/add-code" {...getFormProps(form)} className="stack">
+      <Form method="post" action={here} {...getFormProps(form)} className="stack">
         <input type="hidden" name="intent" value="verify" />
         <input {...getInputProps(fields.email, { type: "hidden" })} />
         <FormErrors id={form.errorId} errors={form.errors} />
@@ -180,7 +182,7 @@ function CodeStep({ email }: { email: string }) {
           Verify
         </SubmitButton>
       </Form>
-      <Form method="post" action="/add-code" className="stack">
+      <Form method="post" action={here} className="stack">
         <input type="hidden" name="intent" value="send" />
         <input type="hidden" name="email" value={email} />
         <FormErrors id="resend-errors" errors={resendErrors?.length ? resendErrors : undefined} />
