@@ -26,7 +26,9 @@ import type { RouteHandle } from "~/utils/route-handle";
 export const handle: RouteHandle = { title: "School email" };
 
 /** Where a confirmed school email leads: posting, which it unlocks (A5). */
-const DONE = { to: "/create/post", alert: { type: "success", message: AUTH_MESSAGES["account-updated"] } } as const;
+function done() {
+  return redirectWithAlert("/create/post", { type: "success", message: AUTH_MESSAGES["account-updated"] });
+}
 
 /** "@ou.edu", or "@ou.edu, @utexas.edu, @smu.edu or @ufl.edu". */
 function domainList(domains: string[]): string {
@@ -47,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (token) {
     // The link works in any browser: the row names the user who asked for it.
     const checked = consumeToken("school-email", token);
-    if (checked.ok && completeSchoolEmailVerification(checked.row)) return redirectWithAlert(DONE.to, DONE.alert);
+    if (checked.ok && completeSchoolEmailVerification(checked.row)) return done();
     if (!(await getOptionalUser(request))) {
       return redirectWithAlert("/login?redirect=%2Fadd-code", { type: "danger", message: AUTH_MESSAGES["link-invalid"] });
     }
@@ -81,8 +83,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { email, code } = submission.value;
     const checked = consumeCode("school-email", email, code);
     // Only the code this user asked for counts.
-    const done = checked.ok && checked.row.userId === user.id ? completeSchoolEmailVerification(checked.row) : null;
-    if (done) return redirectWithAlert(DONE.to, DONE.alert);
+    const verified = checked.ok && checked.row.userId === user.id ? completeSchoolEmailVerification(checked.row) : null;
+    if (verified) return done();
     const refusal = schoolEmailRefusal(user, email);
     const message = refusal
       ? refusalMessage(refusal, user.campusId)

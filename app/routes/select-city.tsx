@@ -1,17 +1,14 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { SubmitButton } from "~/components/auth";
-import { ErrorList, FormErrors } from "~/components/forms";
+import { ErrorList } from "~/components/forms";
 import { changeCampus } from "~/models/accounts.server";
 import { getCampus, listCampuses, SCHOOL_NAMES } from "~/models/campuses.server";
-import { selectCampusSchema } from "~/schemas/school";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { getOptionalUser } from "~/services/session.server";
 import listsCss from "~/styles/lists.css";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
-import { parseWithSchema } from "~/utils/form";
 import type { RouteHandle } from "~/utils/route-handle";
 import { signUpPromptHref } from "~/utils/signup-prompt";
 
@@ -32,12 +29,10 @@ export async function action({ request }: ActionFunctionArgs) {
   // A visitor who tries to join a campus gets the sign-up prompt (§6).
   const user = await getOptionalUser(request);
   if (!user) throw redirect(signUpPromptHref("/select-city", "join-campus"));
-  const submission = parseWithSchema(await request.formData(), selectCampusSchema);
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  if (!getCampus(submission.value.campus)) {
-    return data(submission.reply({ fieldErrors: { campus: ["Choose your school."] } }), { status: 400 });
-  }
-  const updated = changeCampus(user.id, submission.value.campus);
+  // One choice among a handful of radio buttons: the server's check is all it needs (no form library in the page).
+  const choice = String((await request.formData()).get("campus") ?? "");
+  if (!getCampus(choice)) return data({ error: "Choose your school." }, { status: 400 });
+  const updated = changeCampus(user.id, choice);
   const alert = { type: "success", message: AUTH_MESSAGES["account-updated"] } as const;
   // Not school-verified on the new campus: the next step is its school email.
   return redirectWithAlert(updated.schoolVerified ? "/select-city" : "/add-code", alert);
@@ -45,14 +40,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function SelectCity() {
   const { signedIn, current, campuses } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const error = useActionData<typeof action>()?.error;
   const location = useLocation();
-  const [form, fields] = useForm({
-    id: "select-city",
-    lastResult,
-    defaultValue: { campus: current ?? undefined },
-    onValidate: ({ formData }) => parseWithSchema(formData, selectCampusSchema),
-  });
   if (!signedIn) {
     const join = signUpPromptHref(location.pathname + location.search, "join-campus");
     return (
@@ -83,13 +72,12 @@ export default function SelectCity() {
         Which school do you go to?
       </h2>
       <p className="auth__lead">Your school decides which email confirms you as a student.</p>
-      <Form method="post" {...getFormProps(form)} className="stack">
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <fieldset className="campus-choice" aria-describedby={fields.campus.errors ? fields.campus.errorId : undefined}>
+      <Form method="post" className="stack">
+        <fieldset className="campus-choice" aria-describedby={error ? "campus-error" : undefined}>
           <legend>School</legend>
           {campuses.map((c) => (
             <label key={c.id}>
-              <input type="radio" name={fields.campus.name} value={c.id} defaultChecked={c.id === current} />
+              <input type="radio" name="campus" value={c.id} defaultChecked={c.id === current} />
               <img src={`/logos/${c.id}.svg`} alt="" width="32" height="32" />
               <span>
                 <strong>{c.name}</strong> <span className="muted">{c.school}{c.domain ? ` · @${c.domain}` : ""}</span>
@@ -97,7 +85,7 @@ export default function SelectCity() {
             </label>
           ))}
         </fieldset>
-        <ErrorList id={fields.campus.errorId} errors={fields.campus.errors} />
+        <ErrorList id="campus-error" errors={error ? [error] : undefined} />
         <SubmitButton>Save</SubmitButton>
       </Form>
     </section>

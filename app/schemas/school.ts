@@ -11,8 +11,3 @@ export const schoolCodeSchema = z.object({
   email: emailField,
   code: z.string({ error: CODE_MESSAGE }).check(z.trim(), z.regex(/^\d{6}$/, { error: CODE_MESSAGE })),
 });
-
-/** /select-city: the campus the user belongs to. */
-export const selectCampusSchema = z.object({
-  campus: z.string({ error: "Choose your school." }).check(z.trim(), z.minLength(1, { error: "Choose your school." }), z.maxLength(20)),
-});
