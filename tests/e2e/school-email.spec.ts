@@ -46,10 +46,12 @@ test("a user who signed up with a non-school address verifies a school email and
   await expect(page.getByTestId("post-card").first()).toContainText(text);
 });
 
-test("schools: the list filters and links to each campus's site; choosing a campus leads to its school email", async ({ page }) => {
+test("schools: the list filters and links to each campus's site; choosing a campus leads to its school email", async ({ page, javaScriptEnabled }) => {
+  test.setTimeout(60_000);
   await page.goto("/search_schools");
   await expect(page.locator("header h1")).toHaveText("Schools");
   await expect(page.getByTestId("school")).toHaveCount(5);
+  if (javaScriptEnabled) await expectAccessible(page);
   await page.getByLabel("Find your school").fill("texas");
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/\/search_schools\?q=texas/);
@@ -65,6 +67,7 @@ test("schools: the list filters and links to each campus's site; choosing a camp
 
   await signUp(page, { domain: "example.com" });
   await page.goto("/select-city");
+  if (javaScriptEnabled) await expectAccessible(page);
   await page.getByLabel(/^UT/).check();
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL(/\/add-code$/);
