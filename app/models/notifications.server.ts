@@ -113,7 +113,7 @@ export function notificationHref(
   return `/${actorUsername}`;
 }
 
-export type NotificationView = {
+export type NotificationItem = {
   id: string;
   /** Who: joined from users at read time, so a new name or photo shows at once. */
   actor: AuthorView;
@@ -127,7 +127,7 @@ export type NotificationView = {
   unread: boolean;
 };
 
-export type NotificationsPage = { items: NotificationView[]; nextCursor: string | null };
+export type NotificationsPage = { items: NotificationItem[]; nextCursor: string | null };
 
 type NotificationsCursor = { at: number; id: string; seenAt: number };
 

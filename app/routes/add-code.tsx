@@ -2,7 +2,6 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import * as z from "zod/mini";
 import { SubmitButton } from "~/components/auth";
 import { Field, FormErrors } from "~/components/forms";
 import {
@@ -14,13 +13,12 @@ import {
 } from "~/models/accounts.server";
 import { getCampus } from "~/models/campuses.server";
 import { consumeCode, consumeToken } from "~/models/verifications.server";
-import { emailField } from "~/schemas/fields";
-import { schoolCodeSchema, schoolEmailSchema } from "~/schemas/school";
+import { schoolCodeSchema, schoolEmailSchema } from "~/schemas/index.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { consume } from "~/services/rate-limit.server";
 import { getOptionalUser, requireUser } from "~/services/session.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
-import { parseWithSchema } from "~/utils/form";
+import { parseWithSchema, useValidation } from "~/utils/form";
 import type { RouteHandle } from "~/utils/route-handle";
 
 export const handle: RouteHandle = { title: "School email" };
@@ -56,10 +54,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     linkError = AUTH_MESSAGES["link-invalid"];
   }
   const user = await requireUser(request);
-  const sentTo = z.safeParse(emailField, url.searchParams.get("email") ?? "");
+  const sentTo = parseWithSchema(new URLSearchParams({ email: url.searchParams.get("email") ?? "" }), schoolEmailSchema);
+  const email = sentTo.status === "success" ? sentTo.value.email : "";
   return {
-    step: sentTo.success && !linkError ? ("code" as const) : ("email" as const),
-    email: sentTo.success ? sentTo.data : "",
+    step: email && !linkError ? ("code" as const) : ("email" as const),
+    email,
     linkError,
     campusName: getCampus(user.campusId)?.name ?? "your campus",
     domains: domainList(schoolDomainsOf(user.campusId)),
@@ -110,12 +109,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 function EmailStep({ email, domains, firstDomain, campusName }: { email: string; domains: string; firstDomain: string; campusName: string }) {
   const actionData = useActionData<typeof action>();
+  const validation = useValidation(() => import("~/schemas/school").then((m) => m.schoolEmailSchema));
   const [form, fields] = useForm({
     id: "school-email",
     lastResult: actionData?.intent === "send" ? actionData.result : undefined,
     defaultValue: { email },
-    onValidate: ({ formData }) => parseWithSchema(formData, schoolEmailSchema),
-    shouldValidate: "onBlur",
+    onValidate: validation.onValidate,
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   return (
@@ -124,7 +124,7 @@ function EmailStep({ email, domains, firstDomain, campusName }: { email: string;
         Posting on {campusName} BuySell is for students. Add your school email (ending in {domains}) and we will send it a
         6-digit code.
       </p>
-      <Form method="post" action="/add-code" {...getFormProps(form)} className="stack">
+      <Form method="post" action="/add-code" {...getFormProps(form)} {...validation.triggers} className="stack">
         <input type="hidden" name="intent" value="send" />
         <FormErrors id={form.errorId} errors={form.errors} />
         <Field
@@ -144,12 +144,13 @@ function EmailStep({ email, domains, firstDomain, campusName }: { email: string;
 
 function CodeStep({ email }: { email: string }) {
   const actionData = useActionData<typeof action>();
+  const validation = useValidation(() => import("~/schemas/school").then((m) => m.schoolCodeSchema));
   const [form, fields] = useForm({
     id: "school-code",
     lastResult: actionData?.intent === "verify" ? actionData.result : undefined,
     defaultValue: { email },
-    onValidate: ({ formData }) => parseWithSchema(formData, schoolCodeSchema),
-    shouldValidate: "onBlur",
+    onValidate: validation.onValidate,
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   // Refused forms come back to this step (the address stays in the URL).
@@ -164,7 +165,7 @@ function CodeStep({ email }: { email: string }) {
         We sent a link and a 6-digit code to <span className="auth__address">{email}</span>. Open the link, or type the
         code here. This may take 1-2 minutes.
       </p>
-      <Form method="post" action={here} {...getFormProps(form)} className="stack">
+      <Form method="post" action={here} {...getFormProps(form)} {...validation.triggers} className="stack">
         <input type="hidden" name="intent" value="verify" />
         <input {...getInputProps(fields.email, { type: "hidden" })} />
         <FormErrors id={form.errorId} errors={form.errors} />

@@ -5,7 +5,7 @@ import { PagedList } from "~/components/paged-list";
 import { Avatar } from "~/components/post-card";
 import { VerifiedBadge } from "~/components/icons";
 import { campusForRequest } from "~/models/campuses.server";
-import { getNotificationsPage, type NotificationView } from "~/models/notifications.server";
+import { getNotificationsPage, type NotificationItem } from "~/models/notifications.server";
 import { getViewerTimeZone } from "~/services/client-hints.server";
 import { requireUserId } from "~/services/session.server";
 import listsCss from "~/styles/lists.css";
@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-function NotificationItem({ n }: { n: NotificationView }) {
+function NotificationRow({ n }: { n: NotificationItem }) {
   return (
     <li className={`card notification${n.unread ? " notification--unread" : ""}`} data-testid="notification">
       <Link to={`/${n.actor.username}`} aria-hidden="true" tabIndex={-1} className="notification__avatar">
@@ -72,7 +72,7 @@ export default function Notifications() {
       {(items) => (
         <ol className="notification-list" aria-label="Notifications">
           {items.map((n) => (
-            <NotificationItem key={n.id} n={n} />
+            <NotificationRow key={n.id} n={n} />
           ))}
         </ol>
       )}

@@ -1,9 +1,13 @@
-// Conform + Zod, sized for the browser: form schemas are written with zod/mini
-// (a few KB) and parsed with Conform's own `parse`, because Conform's Zod
-// adapter imports the whole classic Zod API (about 25 KB gzipped) into every
-// page with a form. The same function runs in the browser and in the action.
+// Conform + Zod, sized for the browser. Form schemas are written with zod/mini
+// and checked through their Standard Schema interface with Conform's own
+// `parse`: Conform's Zod adapter would bring the whole classic Zod API (about
+// 25 KB gzipped) to every page with a form. In the browser the schema module
+// itself loads on the first interaction with the form (useValidation), so a
+// page with a form costs no validation code until someone starts to fill it in;
+// until then the server, which always validates, answers.
 import { parse, type Submission } from "@conform-to/react";
-import * as z from "zod/mini";
+import { useCallback, useRef, useState } from "react";
+import type * as z from "zod/mini";
 
 /** Conform's coercion, as much of it as our forms need: empty fields are absent. */
 function coerce(value: unknown): unknown {
@@ -19,9 +23,12 @@ function coerce(value: unknown): unknown {
   return value;
 }
 
+type PathSegment = PropertyKey | { key: PropertyKey };
+
 /** "items[0].name" from ["items", 0, "name"], the way Conform names fields. */
-function fieldName(path: PropertyKey[]): string {
-  return path.reduce<string>((name, key) => {
+function fieldName(path: readonly PathSegment[] | undefined): string {
+  return (path ?? []).reduce<string>((name, segment) => {
+    const key = typeof segment === "object" ? segment.key : segment;
     if (typeof key === "number") return `${name}[${key}]`;
     return name ? `${name}.${String(key)}` : String(key);
   }, "");
@@ -33,15 +40,43 @@ export function parseWithSchema<Schema extends z.ZodMiniType>(
 ): Submission<z.input<Schema>, string[], z.output<Schema>> {
   return parse(formData, {
     resolve(payload) {
-      const result = z.safeParse(schema, coerce(payload));
-      if (result.success) return { value: result.data as z.output<Schema> };
+      const result = schema["~standard"].validate(coerce(payload));
+      if (result instanceof Promise) throw new Error("Form schemas must be synchronous");
+      if (!result.issues) return { value: result.value as z.output<Schema> };
       const error: Record<string, string[]> = {};
-      for (const issue of result.error.issues) {
-        const name = fieldName(issue.path);
-        const messages = (error[name] ??= []);
+      for (const issue of result.issues) {
+        const messages = (error[fieldName(issue.path)] ??= []);
         if (!messages.includes(issue.message)) messages.push(issue.message);
       }
       return { error };
     },
   }) as Submission<z.input<Schema>, string[], z.output<Schema>>;
+}
+
+/**
+ * Instant validation with a schema that loads on the first focus or touch in
+ * the form. Spread `triggers` on the <Form>; pass `onValidate` to useForm.
+ *
+ *   const validation = useValidation(() => import("~/schemas/auth").then((m) => m.loginSchema));
+ */
+export function useValidation<Schema extends z.ZodMiniType>(load: () => Promise<Schema>) {
+  const [schema, setSchema] = useState<Schema | null>(null);
+  const started = useRef(false);
+  const start = useCallback(() => {
+    if (started.current) return;
+    started.current = true;
+    load().then(setSchema, () => {
+      started.current = false; // offline or a new deploy: try again on the next interaction
+    });
+  }, [load]);
+  type Result = Submission<z.input<Schema>, string[], z.output<Schema>>;
+  const onValidate = useCallback(
+    ({ formData }: { formData: FormData }): Result =>
+      schema
+        ? parseWithSchema(formData, schema)
+        : // Not loaded yet: let the form go; the action checks it with the same schema.
+          (parse(formData, { resolve: () => ({ value: {} }) }) as Result),
+    [schema],
+  );
+  return { onValidate, triggers: { onFocus: start, onPointerDown: start } };
 }

@@ -1,0 +1,13 @@
+// The form schemas for actions and loaders. Browser code must not import the
+// schema modules statically (they would put Zod on every page with a form): it
+// loads them on first use with useValidation (app/utils/form.ts). Importing them
+// here, through a .server module, keeps them out of the browser build.
+export * from "./account";
+export * from "./auth";
+export * from "./contact";
+export * from "./fields";
+export * from "./post";
+// By name, not `export *`: a module that a component also loads with import()
+// becomes lazily initialised in the server build, and esbuild's star re-export
+// of it skips the initialisation (the schema is undefined in the action).
+export { schoolCodeSchema, schoolEmailSchema } from "./school";
