@@ -10,7 +10,7 @@ import {
   schoolEmailRefusal,
   sendSchoolEmailVerification,
   type SchoolEmailRefusal,
-} from "~/models/accounts.server";
+} from "~/models/school.server";
 import { getCampus } from "~/models/campuses.server";
 import { consumeCode, consumeToken } from "~/models/verifications.server";
 import { schoolCodeSchema, schoolEmailSchema } from "~/schemas/index.server";

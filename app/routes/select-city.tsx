@@ -3,7 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { SubmitButton } from "~/components/auth";
 import { ErrorList } from "~/components/forms";
-import { changeCampus } from "~/models/accounts.server";
+import { changeCampus } from "~/models/school.server";
 import { getCampus, listCampuses, SCHOOL_NAMES } from "~/models/campuses.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { getOptionalUser } from "~/services/session.server";

@@ -1,7 +1,7 @@
 // /add-code (design A5) and the campus a user belongs to, with real Requests.
 import { desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { changeCampus, schoolEmailRefusal } from "~/models/accounts.server";
+import { changeCampus, schoolEmailRefusal } from "~/models/school.server";
 import { campusSiteUrl, findCampuses, getCampus } from "~/models/campuses.server";
 import { getUserById, insertUser } from "~/models/users.server";
 import { action, loader } from "~/routes/add-code";
