@@ -14,6 +14,7 @@ import {
 import { getCampus } from "~/models/campuses.server";
 import { consumeCode, consumeToken } from "~/models/verifications.server";
 import { schoolCodeSchema, schoolEmailSchema } from "~/schemas/index.server";
+import { loadSchoolSchemas } from "~/schemas/lazy.client";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { consume } from "~/services/rate-limit.server";
 import { getOptionalUser, requireUser } from "~/services/session.server";
@@ -109,7 +110,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 function EmailStep({ email, domains, firstDomain, campusName }: { email: string; domains: string; firstDomain: string; campusName: string }) {
   const actionData = useActionData<typeof action>();
-  const validation = useValidation(() => import("~/schemas/school").then((m) => m.schoolEmailSchema));
+  const validation = useValidation(() => loadSchoolSchemas().then((m) => m.schoolEmailSchema));
   const [form, fields] = useForm({
     id: "school-email",
     lastResult: actionData?.intent === "send" ? actionData.result : undefined,
@@ -144,7 +145,7 @@ function EmailStep({ email, domains, firstDomain, campusName }: { email: string;
 
 function CodeStep({ email }: { email: string }) {
   const actionData = useActionData<typeof action>();
-  const validation = useValidation(() => import("~/schemas/school").then((m) => m.schoolCodeSchema));
+  const validation = useValidation(() => loadSchoolSchemas().then((m) => m.schoolCodeSchema));
   const [form, fields] = useForm({
     id: "school-code",
     lastResult: actionData?.intent === "verify" ? actionData.result : undefined,

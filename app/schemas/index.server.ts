@@ -7,7 +7,4 @@ export * from "./auth";
 export * from "./contact";
 export * from "./fields";
 export * from "./post";
-// By name, not `export *`: a module that a component also loads with import()
-// becomes lazily initialised in the server build, and esbuild's star re-export
-// of it skips the initialisation (the schema is undefined in the action).
-export { schoolCodeSchema, schoolEmailSchema } from "./school";
+export * from "./school";

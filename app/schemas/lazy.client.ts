@@ -1,0 +1,8 @@
+// The form schemas as the browser loads them (useValidation, on first use).
+// A .client module is empty in the server build, so there the schema modules
+// are only ever imported statically (from ./index.server).
+export const loadAuthSchemas = () => import("./auth");
+export const loadAccountSchemas = () => import("./account");
+export const loadContactSchemas = () => import("./contact");
+export const loadPostSchemas = () => import("./post");
+export const loadSchoolSchemas = () => import("./school");
