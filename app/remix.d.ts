@@ -8,6 +8,8 @@ declare module "@remix-run/node" {
     clientIp: string;
     /** The region gate refused this data request: the root loader redirects it to /404. */
     regionBlocked?: boolean;
+    /** Tells the server who is signed in, for the page-view record (analytics). */
+    setViewer?: (userId: string) => void;
   }
 }
 

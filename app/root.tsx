@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirectDocument } from "@remix-run/node";
+import { data, redirect, redirectDocument } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -18,12 +18,16 @@ import { useNonce } from "~/components/nonce";
 import { NotFound } from "~/components/not-found";
 import { SignUpPrompt } from "~/components/signup-prompt";
 import { campusForRequest } from "~/models/campuses.server";
+import { countUnread } from "~/models/notifications.server";
 import { sessionUserView } from "~/models/users.server";
 import { readAlert } from "~/services/alerts.server";
+import { config } from "~/services/config.server";
+import { signUpPromptAllowed } from "~/services/geo.server";
 import { getOptionalUser, renewSession } from "~/services/session.server";
 import accountsCss from "~/styles/accounts.css";
 import appCss from "~/styles/app.css";
 import { backTarget } from "~/utils/navigation";
+import { isSignUpReason } from "~/utils/signup-prompt";
 import { headerTitle } from "~/utils/route-handle";
 import { siteOrigin } from "~/services/urls.server";
 
@@ -43,6 +47,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   const renewed = user ? await renewSession(request) : null;
   const url = new URL(request.url);
+  if (user) context.setViewer?.(user.id); // for the page-view record
+  // §6: the sign-up prompt for a visitor the region rule refuses goes to /404, unless SHOW_FIREWALL=1.
+  else if (isSignUpReason(url.searchParams.get("signup")) && !signUpPromptAllowed({ ip: context.clientIp, header: (n) => request.headers.get(n) }, config().geo).allow) {
+    throw redirect("/404");
+  }
   // Without JS the Referer is the history we have (spec §4 back rules).
   const referer = request.headers.get("Referer");
   const history = [];
@@ -59,6 +68,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       alert,
       back: backTarget(url.pathname + url.search, history),
       user: user ? sessionUserView(user) : null,
+      // The notifications page marks them all read as it shows them.
+      unreadNotifications: user && url.pathname !== "/notifications" ? countUnread(user.id) : 0,
       /** For share links (§4): PUBLIC_URL or this request's origin. */
       origin: siteOrigin(request),
     },

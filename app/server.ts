@@ -87,7 +87,8 @@ function start() {
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
   app.use(regionGateMiddleware(cfg.geo));
-  app.use(pageViewMiddleware());
+  // The root loader names the signed-in user (setViewer below) from the verified session.
+  app.use(pageViewMiddleware((_req, res) => res.locals.viewerId as string | undefined));
 
   app.all(
     "*",
@@ -98,6 +99,9 @@ function start() {
         cspNonce: res.locals.cspNonce as string,
         clientIp: req.ip ?? "",
         regionBlocked: res.locals.regionBlocked === true,
+        setViewer: (userId: string) => {
+          res.locals.viewerId = userId;
+        },
       }),
     }),
   );

@@ -12,6 +12,8 @@ export type ShellData = {
   alert: Alert | null;
   back: string;
   user: SessionUser | null;
+  /** Unread notifications of the signed-in user (capped: 100 reads "99+"). */
+  unreadNotifications?: number;
 };
 
 type NavItem = { to: string; label: string; icon: IconName };
@@ -31,6 +33,16 @@ function navFor(user: SessionUser | null | undefined): NavItem[] {
   return user
     ? [...items, { to: "/logout", label: "Log out", icon: "logout" }]
     : [...items, { to: "/login", label: "Log in", icon: "login" }, { to: "/user_registration", label: "Sign up", icon: "plus" }];
+}
+
+/** The unread count on the Notifications item, and its words for screen readers. */
+function unreadBadge(item: NavItem, unread: number | undefined) {
+  if (item.to !== "/notifications" || !unread) return { badge: null, label: item.label };
+  const shown = unread > 99 ? "99+" : String(unread);
+  return {
+    badge: <span className="nav-badge" aria-hidden="true">{shown}</span>,
+    label: `${item.label}, ${shown} unread`,
+  };
 }
 
 /** Hides the mobile header while scrolling down and shows it on the way up (§2). */
@@ -67,14 +79,21 @@ export function AppShell({ data, children }: { data: ShellData | undefined; chil
           <span>{campus.name} BuySell</span>
         </Link>
         <ul>
-          {nav.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} prefetch="intent">
-                <Icon name={item.icon} />
-                <span>{item.label}</span>
-              </NavLink>
-            </li>
-          ))}
+          {nav.map((item) => {
+            const { badge, label } = unreadBadge(item, data?.unreadNotifications);
+            return (
+              <li key={item.to}>
+                {/* Opening Notifications marks them read: no fetching ahead on hover. */}
+                <NavLink to={item.to} prefetch={item.to === "/notifications" ? "none" : "intent"} aria-label={badge ? label : undefined}>
+                  <span className="nav-icon">
+                    <Icon name={item.icon} />
+                    {badge}
+                  </span>
+                  <span>{item.label}</span>
+                </NavLink>
+              </li>
+            );
+          })}
         </ul>
         {createPost ? (
           <Link to={createPost} className="button button--primary side-nav__create">
@@ -97,11 +116,17 @@ export function AppShell({ data, children }: { data: ShellData | undefined; chil
       </div>
 
       <nav className="bottom-nav" aria-label="Main (mobile)">
-        {NAV.filter((n) => n.to !== "/settings").map((item) => (
-          <NavLink key={item.to} to={item.to} aria-label={item.label}>
-            <Icon name={item.icon} />
-          </NavLink>
-        ))}
+        {NAV.filter((n) => n.to !== "/settings").map((item) => {
+          const { badge, label } = unreadBadge(item, data?.unreadNotifications);
+          return (
+            <NavLink key={item.to} to={item.to} aria-label={label}>
+              <span className="nav-icon">
+                <Icon name={item.icon} />
+                {badge}
+              </span>
+            </NavLink>
+          );
+        })}
       </nav>
 
       <div className="alerts">{data?.alert ? <AlertToast key={data.alert.id} alert={data.alert} /> : null}</div>

@@ -9,9 +9,14 @@ export function VerifySchoolPrompt() {
         Posting is for students. Add your school email (for example, one ending in @ou.edu, @utexas.edu, @smu.edu or
         @ufl.edu) and confirm it with the code we send you.
       </p>
-      <Link to="/settings/account/school" className="button button--primary">
-        Add school email
-      </Link>
+      <div className="button-row">
+        <Link to="/add-code" className="button button--primary">
+          Add school email
+        </Link>
+        <Link to="/select-city" className="button">
+          Choose your school
+        </Link>
+      </div>
     </section>
   );
 }

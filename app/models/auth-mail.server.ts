@@ -100,3 +100,18 @@ export function sendEmailChangedNotice(to: string, opts: { newEmail: string; hel
     }),
   });
 }
+
+export function sendSchoolEmailCode(to: string, opts: { url: string; code: string; firstName: string }) {
+  return sendMail({
+    to,
+    kind: "school-email",
+    subject: `Your school email code: ${opts.code}`,
+    ...layout({
+      title: "Confirm your school email",
+      intro: `Hi ${opts.firstName}, open the link below, or type the code on the page you came from, to confirm this school email and start posting.`,
+      action: { label: "Confirm my school email", url: opts.url },
+      code: opts.code,
+      outro: `The link and the code work once and expire in ${MINUTES} minutes. If you did not ask for this, you can ignore this email.`,
+    }),
+  });
+}

@@ -49,3 +49,35 @@ export function schoolDomains(campus: Campus): string[] {
 export function resetCampusCache() {
   cache = undefined;
 }
+
+/** The schools' full names, for finding a campus by them (/search_schools, /select-city). */
+export const SCHOOL_NAMES: Record<string, string> = {
+  campus: "Any school",
+  ou: "University of Oklahoma",
+  ut: "The University of Texas at Austin",
+  smu: "Southern Methodist University",
+  uf: "University of Florida",
+};
+
+/**
+ * The address of a campus's own site (design A4): https://{hostKey}.com, or,
+ * when this request came to localhost or a *.localhost name (development),
+ * {hostKey}.localhost on the same protocol and port.
+ */
+export function campusSiteUrl(campus: Pick<Campus, "hostKey">, requestUrl: string | URL): string {
+  const url = new URL(requestUrl);
+  if (url.hostname === "localhost" || url.hostname.endsWith(".localhost")) {
+    return `${url.protocol}//${campus.hostKey}.localhost${url.port ? `:${url.port}` : ""}/`;
+  }
+  return `https://${campus.hostKey}.com/`;
+}
+
+/** Campuses whose name, school name or email domain contains `query` (all of them for an empty query). */
+export function findCampuses(query: string | null | undefined): Campus[] {
+  const q = (query ?? "").trim().toLowerCase();
+  const all = listCampuses();
+  if (!q) return all;
+  return all.filter((c) =>
+    [c.name, SCHOOL_NAMES[c.id] ?? "", c.emailDomain ?? "", c.hostKey].some((field) => field.toLowerCase().includes(q)),
+  );
+}

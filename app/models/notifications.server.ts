@@ -1,10 +1,12 @@
-import { desc, eq } from "drizzle-orm";
-import { getDb, newId, schema, type Tx } from "~/services/db.server";
+import { and, desc, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { getDb, newId, schema, transaction, type Tx } from "~/services/db.server";
 import { timeView } from "~/utils/time.server";
 import { escapeHtml, sendMail } from "./mail.server";
-import type { AuthorView, TimeView } from "./types";
+import type { AuthorView, TextBlock, TimeView } from "./types";
 import { unsubscribeUrl } from "./unsubscribe.server";
 import { authorColumns, authorView, displayName } from "./users.server";
+
+const PAGE_SIZE = 10;
 
 export type NotificationType = (typeof schema.notifications.$inferInsert)["type"];
 
@@ -146,4 +148,166 @@ export function listNotifications(userId: string, timeZone: string, limit = 30):
       time: timeView(r.createdAt, timeZone, now),
     };
   });
+}
+
+// ---------------------------------------------------------------------------
+// The notifications page (/notifications) and the unread count in the navigation
+
+/** What a notification says, after the actor's name. */
+export function notificationVerb(n: { type: NotificationType; gameId?: string | null; projectId?: string | null }): string {
+  if (n.type === "comment" && n.gameId) return "commented on your game";
+  if (n.type === "comment" && n.projectId) return "commented on your project";
+  return VERB[n.type];
+}
+
+/** Where a notification leads: the game or project comments, else the post or comment itself. */
+export function notificationHref(
+  n: { gameId: string | null; projectId: string | null; postId: string | null },
+  actorUsername: string,
+): string {
+  if (n.gameId) return `/game/${n.gameId}?show=comments`;
+  if (n.projectId) return `/project/${n.projectId}?show=comments`;
+  if (n.postId) return `/post/${n.postId}`;
+  return `/${actorUsername}`;
+}
+
+export type NotificationItem = {
+  id: string;
+  /** Who: joined from users at read time, so a new name or photo shows at once. */
+  actor: AuthorView;
+  /** What, after the name: "commented on your post". */
+  verb: string;
+  /** The start of the comment or post it is about; null when that is gone. */
+  excerpt: string | null;
+  href: string;
+  time: TimeView;
+  /** Not seen before this visit to the page. */
+  unread: boolean;
+};
+
+export type NotificationsPage = { items: NotificationItem[]; nextCursor: string | null };
+
+type NotificationsCursor = { at: number; id: string; seenAt: number };
+
+function encodeNotificationsCursor(c: NotificationsCursor): string {
+  return Buffer.from(`${c.at}.${c.seenAt}.${c.id}`).toString("base64url");
+}
+
+function decodeNotificationsCursor(value: string | null | undefined): NotificationsCursor | null {
+  if (!value) return null;
+  const [at, seenAt, id] = Buffer.from(value, "base64url").toString().split(".", 3);
+  const c = { at: Number(at), seenAt: Number(seenAt), id: id ?? "" };
+  return Number.isSafeInteger(c.at) && Number.isSafeInteger(c.seenAt) && /^[\w-]{1,64}$/.test(c.id) ? c : null;
+}
+
+const EXCERPT_MAX = 140;
+
+function excerptOf(blocks: TextBlock[] | null, deletedAt: number | null): string | null {
+  if (!blocks || deletedAt) return null;
+  const text = blocks
+    .map((b) => b.text.trim())
+    .filter(Boolean)
+    .join(" ");
+  if (!text) return null;
+  return text.length > EXCERPT_MAX ? `${text.slice(0, EXCERPT_MAX - 1).trimEnd()}…` : text;
+}
+
+/**
+ * One page of a user's notifications, newest first (keyset paged like the
+ * feed: one query for the page, actor and item joined in). With `markRead`
+ * (the first page, when the person opens it) every unread notification is
+ * marked read in the same transaction; the page still shows which were new,
+ * and so do later pages, through the time of that visit carried in the cursor.
+ */
+export function getNotificationsPage(opts: {
+  userId: string;
+  timeZone: string;
+  cursor?: string | null;
+  markRead?: boolean;
+  limit?: number;
+  now?: number;
+}): NotificationsPage {
+  const { notifications: n, users, posts } = schema;
+  const limit = opts.limit ?? PAGE_SIZE;
+  const cursor = decodeNotificationsCursor(opts.cursor);
+  const now = opts.now ?? Date.now();
+  const seenAt = cursor?.seenAt ?? now;
+  const filters: (SQL | undefined)[] = [eq(n.userId, opts.userId)];
+  if (cursor) filters.push(or(lt(n.createdAt, cursor.at), and(eq(n.createdAt, cursor.at), lt(n.id, cursor.id))));
+  return transaction((tx) => {
+    const rows = tx
+      .select({
+        id: n.id,
+        type: n.type,
+        postId: n.postId,
+        gameId: n.gameId,
+        projectId: n.projectId,
+        readAt: n.readAt,
+        createdAt: n.createdAt,
+        actor: authorColumns,
+        postText: posts.text,
+        postDeletedAt: posts.deletedAt,
+      })
+      .from(n)
+      .innerJoin(users, eq(users.id, n.actorId))
+      .leftJoin(posts, eq(posts.id, n.postId))
+      .where(and(...filters))
+      .orderBy(desc(n.createdAt), desc(n.id))
+      .limit(limit + 1)
+      .all();
+    if (opts.markRead && !cursor) {
+      tx.update(n)
+        .set({ readAt: seenAt })
+        .where(and(eq(n.userId, opts.userId), isNull(n.readAt)))
+        .run();
+    }
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      items: page.map((r) => ({
+        id: r.id,
+        actor: authorView(r.actor),
+        verb: notificationVerb(r),
+        excerpt: excerptOf(r.postText, r.postDeletedAt),
+        href: notificationHref(r, r.actor.username),
+        time: timeView(r.createdAt, opts.timeZone, now),
+        unread: r.readAt === null || r.readAt >= seenAt,
+      })),
+      nextCursor: rows.length > limit && last ? encodeNotificationsCursor({ at: last.createdAt, id: last.id, seenAt }) : null,
+    };
+  });
+}
+
+/** The navigation shows at most this; more reads "99+". */
+export const UNREAD_CAP = 100;
+
+/**
+ * How many notifications the user has not seen, up to UNREAD_CAP. Opening the
+ * page marks every unread one read, so the unread ones are those newer than
+ * the newest read one: both parts walk the (user_id, created_at) index from
+ * the top and stop early, whatever the length of the history.
+ */
+export function countUnread(userId: string): number {
+  const row = getDb().get<{ n: number }>(
+    sql`select count(*) as n from (
+          select 1 from notifications
+           where user_id = ${userId} and read_at is null
+             and created_at >= coalesce((
+               select created_at from notifications
+                where user_id = ${userId} and read_at is not null
+                order by created_at desc limit 1
+             ), 0)
+           limit ${UNREAD_CAP}
+        )`,
+  );
+  return row?.n ?? 0;
+}
+
+/** Marks every notification of the user read (e.g. a "Mark all as read" control). */
+export function markAllRead(userId: string, now = Date.now()): void {
+  getDb()
+    .update(schema.notifications)
+    .set({ readAt: now })
+    .where(and(eq(schema.notifications.userId, userId), isNull(schema.notifications.readAt)))
+    .run();
 }

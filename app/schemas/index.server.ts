@@ -8,3 +8,4 @@ export * from "./contact";
 export * from "./fields";
 export * from "./post";
 export * from "./profile";
+export * from "./school";

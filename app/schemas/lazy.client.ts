@@ -6,3 +6,4 @@ export const loadAccountSchemas = () => import("./account");
 export const loadContactSchemas = () => import("./contact");
 export const loadPostSchemas = () => import("./post");
 export const loadProfileSchemas = () => import("./profile");
+export const loadSchoolSchemas = () => import("./school");

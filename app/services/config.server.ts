@@ -49,6 +49,8 @@ const envSchema = z
       .regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name")
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    /** 1: a visitor the region gate would refuse still sees the sign-up prompt (spec §6 show_firewall). */
+    SHOW_FIREWALL: z.enum(["0", "1"]).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
@@ -106,6 +108,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       /** Headers set by a trusted edge proxy; never read unless named here. */
       countryHeader: c.GEO_COUNTRY_HEADER?.toLowerCase(),
       timeZoneHeader: c.GEO_TIMEZONE_HEADER?.toLowerCase(),
+      /** Show the sign-up prompt to visitors the gate's rule refuses, instead of sending them to /404. */
+      showFirewall: c.SHOW_FIREWALL === "1",
     },
   };
 }

@@ -34,6 +34,7 @@ export type GateInput = Location & {
 
 export type GateReason =
   | "gate off"
+  | "firewall shown"
   | "exempt path"
   | "private address"
   | "unknown location"
@@ -124,6 +125,24 @@ export function regionGate(
 ): GateDecision {
   if (!cfg.gate) return { allow: true, reason: "gate off" };
   if (GATE_EXEMPT.some((re) => re.test(request.path))) return { allow: true, reason: "exempt path" };
+  return gateDecision({
+    enabled: true,
+    ...locate(request.header, cfg),
+    privateAddress: isPrivateAddress(request.ip),
+    browserTimeZone: timeZoneHint(request.header("cookie")) ?? null,
+  });
+}
+
+/**
+ * The firewall of the sign-up prompt (spec §6): "the sign-in prompt for
+ * non-US visitors also goes to /404 unless show_firewall is set". The gate's
+ * own rule decides, applied even when GEO_GATE is off (a site open to the
+ * world for browsing still keeps sign-up to US visitors); with GEO_GATE on a
+ * refused visitor never gets this far. Unknown location or time zone, a
+ * private address, or SHOW_FIREWALL=1 shows the prompt.
+ */
+export function signUpPromptAllowed(request: { ip: string | undefined; header: HeaderReader }, cfg: Config["geo"]): GateDecision {
+  if (cfg.showFirewall) return { allow: true, reason: "firewall shown" };
   return gateDecision({
     enabled: true,
     ...locate(request.header, cfg),
