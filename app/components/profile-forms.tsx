@@ -1,4 +1,4 @@
-import { type FieldMetadata, getTextareaProps } from "@conform-to/react";
+import { type FieldMetadata, getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { Alert } from "~/services/alerts.server";
@@ -6,7 +6,9 @@ import { BIO_MAX } from "~/utils/limits";
 import { isProfilePhotoName, NOT_PHOTO, PROFILE_PHOTO_ACCEPT } from "~/utils/media-rules";
 import { AlertToast } from "./alert";
 import { UploadProgress, useUpload } from "./upload-progress";
-import { ErrorList } from "./forms";
+import { loadProfileSchemas } from "~/schemas/lazy.client";
+import { useValidation } from "~/utils/form";
+import { ErrorList, FormErrors } from "./forms";
 import { ProfileAvatar } from "./profile";
 
 /** "n / 160" while typing (JS); the action enforces the limit either way. */
@@ -44,6 +46,36 @@ function normalised(text: string): string {
  * and the file goes to /profile/photo with "Uploading Photos..." and a
  * progress bar, then the page moves on to `next`.
  */
+/** The bio form of Edit Profile and of set-up step two; only their buttons differ. */
+export function BioForm({
+  action,
+  bio,
+  lastResult,
+  children,
+}: {
+  action: string;
+  bio: string;
+  lastResult?: SubmissionResult<string[]>;
+  /** The buttons. */
+  children: ReactNode;
+}) {
+  const validation = useValidation(() => loadProfileSchemas().then((m) => m.bioSchema));
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: { bio },
+    onValidate: validation.onValidate,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} {...validation.triggers} className="stack" preventScrollReset>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <BioField field={fields.bio} />
+      <div className="button-row">{children}</div>
+    </Form>
+  );
+}
+
 export function PhotoForm({
   action,
   next,

@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remi
 import { SubmitButton } from "~/components/auth";
 import { Dialog } from "~/components/dialog";
 import { Field, FormErrors } from "~/components/forms";
-import { BioField, PhotoForm } from "~/components/profile-forms";
+import { BioForm, PhotoForm } from "~/components/profile-forms";
 import { avatarUrl, displayName, updateBio, updateName } from "~/models/users.server";
 import { bioSchema, nameSchema } from "~/schemas/index.server";
 import { PROFILE_MESSAGES } from "~/utils/limits";
@@ -118,7 +118,14 @@ export default function EditProfile() {
       ) : null}
       {edit === "bio" ? (
         <Dialog title="Edit bio" closeHref={HERE} id="edit-bio">
-          <BioForm bio={profile.bio} lastResult={actionData?.intent === "bio" ? actionData.reply : undefined} />
+          <BioForm action={`${HERE}?edit=bio`} bio={profile.bio} lastResult={actionData?.intent === "bio" ? actionData.reply : undefined}>
+            <SubmitButton className="button button--primary" name="intent" value="bio">
+              Save
+            </SubmitButton>
+            <Link to={HERE} className="button" preventScrollReset replace>
+              Cancel
+            </Link>
+          </BioForm>
         </Dialog>
       ) : null}
     </>
@@ -162,27 +169,3 @@ function NameForm({ defaults, lastResult }: { defaults: { firstName: string; las
   );
 }
 
-function BioForm({ bio, lastResult }: { bio: string; lastResult?: SubmissionResult<string[]> }) {
-  const validation = useValidation(() => loadProfileSchemas().then((m) => m.bioSchema));
-  const [form, fields] = useForm({
-    lastResult,
-    defaultValue: { bio },
-    onValidate: validation.onValidate,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  return (
-    <Form method="post" action={`${HERE}?edit=bio`} {...getFormProps(form)} {...validation.triggers} className="stack" preventScrollReset>
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <BioField field={fields.bio} />
-      <div className="button-row">
-        <SubmitButton className="button button--primary" name="intent" value="bio">
-          Save
-        </SubmitButton>
-        <Link to={HERE} className="button" preventScrollReset replace>
-          Cancel
-        </Link>
-      </div>
-    </Form>
-  );
-}

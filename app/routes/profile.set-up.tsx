@@ -1,18 +1,16 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "~/components/auth";
-import { FormErrors } from "~/components/forms";
-import { BioField, PhotoForm } from "~/components/profile-forms";
+import { BioForm, PhotoForm } from "~/components/profile-forms";
 import { avatarUrl, displayName, updateBio } from "~/models/users.server";
 import { bioSchema } from "~/schemas/index.server";
 import { changeProfilePhoto, chosenFile, readPhotoForm } from "~/services/profile-photo.server";
 import { requireUser } from "~/services/session.server";
-import { parseWithSchema, useValidation } from "~/utils/form";
+import { parseWithSchema } from "~/utils/form";
 import profileCss from "~/styles/profile.css";
 import type { RouteHandle } from "~/utils/route-handle";
-import { loadProfileSchemas } from "~/schemas/lazy.client";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: profileCss }];
 
@@ -99,7 +97,14 @@ export default function ProfileSetUp() {
           <h2 id="setup-title" className="panel__title">
             Describe yourself
           </h2>
-          <SetUpBioForm bio={bio} lastResult={actionData?.intent === "bio" ? actionData.reply : undefined} />
+          <BioForm action={stepUrl("bio")} bio={bio} lastResult={actionData?.intent === "bio" ? actionData.reply : undefined}>
+            <SubmitButton className="button button--primary" name="intent" value="bio">
+              Next
+            </SubmitButton>
+            <Link to={stepUrl("photo")} className="button">
+              Back
+            </Link>
+          </BioForm>
         </>
       ) : (
         <>
@@ -115,27 +120,3 @@ export default function ProfileSetUp() {
   );
 }
 
-function SetUpBioForm({ bio, lastResult }: { bio: string; lastResult?: SubmissionResult<string[]> }) {
-  const validation = useValidation(() => loadProfileSchemas().then((m) => m.bioSchema));
-  const [form, fields] = useForm({
-    lastResult,
-    defaultValue: { bio },
-    onValidate: validation.onValidate,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  return (
-    <Form method="post" action={stepUrl("bio")} {...getFormProps(form)} {...validation.triggers} className="stack">
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <BioField field={fields.bio} />
-      <div className="button-row">
-        <SubmitButton className="button button--primary" name="intent" value="bio">
-          Next
-        </SubmitButton>
-        <Link to={stepUrl("photo")} className="button">
-          Back
-        </Link>
-      </div>
-    </Form>
-  );
-}
