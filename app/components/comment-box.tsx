@@ -1,6 +1,6 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import { useValidation } from "~/utils/form";
+import { useSchemaForm } from "~/utils/form";
 import { POST_MAX_CHARACTERS } from "~/utils/rich-text";
 import { signUpPromptHref, type SignUpReason } from "~/utils/signup-prompt";
 import { useOptionalUser } from "~/utils/user";
@@ -27,12 +27,9 @@ function CommentForm({
   const location = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === action;
-  const validation = useValidation(() => loadPostSchemas().then((m) => m.commentSchema));
-  const [form, fields] = useForm({
+  const { form, fields, formProps } = useSchemaForm(() => loadPostSchemas().then((m) => m.commentSchema), {
     lastResult: busy ? null : lastResult,
-    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   if (!viewer) {
     return (
@@ -42,7 +39,7 @@ function CommentForm({
     );
   }
   return (
-    <Form method="post" action={action} {...getFormProps(form)} {...validation.triggers} className="comment-box" preventScrollReset>
+    <Form method="post" action={action} {...formProps} className="comment-box" preventScrollReset>
       <input type="hidden" name="intent" value="comment" />
       <FormErrors id={form.errorId} errors={form.errors} />
       <label htmlFor={fields.text.id} className="visually-hidden">

@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { useValidation } from "~/utils/form";
+import { getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { useSchemaForm } from "~/utils/form";
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { MESSAGE_MAX } from "~/utils/limits";
 import { Field, FormErrors, TextareaField } from "./forms";
@@ -22,16 +22,13 @@ function ContactFormFields({
   defaultEmail?: string;
 }) {
   const navigation = useNavigation();
-  const validation = useValidation(() => loadContactSchemas().then((m) => m.contactSchema));
-  const [form, fields] = useForm({
+  const { form, fields, formProps } = useSchemaForm(() => loadContactSchemas().then((m) => m.contactSchema), {
     lastResult,
     defaultValue: { email: defaultEmail },
-    onValidate: validation.onValidate,
     shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
-    <Form method="post" {...getFormProps(form)} {...validation.triggers} className="stack">
+    <Form method="post" {...formProps} className="stack">
       <FormErrors id={form.errorId} errors={form.errors} />
       <Field
         label="Your email"

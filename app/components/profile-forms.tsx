@@ -1,4 +1,4 @@
-import { type FieldMetadata, getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { type FieldMetadata, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { Alert } from "~/services/alerts.server";
@@ -7,7 +7,7 @@ import { isProfilePhotoName, NOT_PHOTO, PROFILE_PHOTO_ACCEPT } from "~/utils/med
 import { AlertToast } from "./alert";
 import { UploadProgress, useUpload } from "./upload-progress";
 import { loadProfileSchemas } from "~/schemas/lazy.client";
-import { useValidation } from "~/utils/form";
+import { useSchemaForm } from "~/utils/form";
 import { ErrorList, FormErrors } from "./forms";
 import { ProfileAvatar } from "./profile";
 
@@ -59,16 +59,13 @@ export function BioForm({
   /** The buttons. */
   children: ReactNode;
 }) {
-  const validation = useValidation(() => loadProfileSchemas().then((m) => m.bioSchema));
-  const [form, fields] = useForm({
+  const { form, fields, formProps } = useSchemaForm(() => loadProfileSchemas().then((m) => m.bioSchema), {
     lastResult,
     defaultValue: { bio },
-    onValidate: validation.onValidate,
     shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
-    <Form method="post" action={action} {...getFormProps(form)} {...validation.triggers} className="stack" preventScrollReset>
+    <Form method="post" action={action} {...formProps} className="stack" preventScrollReset>
       <FormErrors id={form.errorId} errors={form.errors} />
       <BioField field={fields.bio} />
       <div className="button-row">{children}</div>

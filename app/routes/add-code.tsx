@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -19,7 +19,7 @@ import { redirectWithAlert } from "~/services/alerts.server";
 import { consume } from "~/services/rate-limit.server";
 import { getOptionalUser, requireUser } from "~/services/session.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
-import { parseWithSchema, useValidation } from "~/utils/form";
+import { parseWithSchema, useSchemaForm } from "~/utils/form";
 import type { RouteHandle } from "~/utils/route-handle";
 
 export const handle: RouteHandle = { title: "School email" };
@@ -110,14 +110,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 function EmailStep({ email, domains, firstDomain, campusName }: { email: string; domains: string; firstDomain: string; campusName: string }) {
   const actionData = useActionData<typeof action>();
-  const validation = useValidation(() => loadSchoolSchemas().then((m) => m.schoolEmailSchema));
-  const [form, fields] = useForm({
+  const { form, fields, formProps } = useSchemaForm(() => loadSchoolSchemas().then((m) => m.schoolEmailSchema), {
     id: "school-email",
     lastResult: actionData?.intent === "send" ? actionData.result : undefined,
     defaultValue: { email },
-    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   return (
     <>
@@ -125,7 +122,7 @@ function EmailStep({ email, domains, firstDomain, campusName }: { email: string;
         Posting on {campusName} BuySell is for students. Add your school email (ending in {domains}) and we will send it a
         6-digit code.
       </p>
-      <Form method="post" action="/add-code" {...getFormProps(form)} {...validation.triggers} className="stack">
+      <Form method="post" action="/add-code" {...formProps} className="stack">
         <input type="hidden" name="intent" value="send" />
         <FormErrors id={form.errorId} errors={form.errors} />
         <Field
@@ -145,14 +142,11 @@ function EmailStep({ email, domains, firstDomain, campusName }: { email: string;
 
 function CodeStep({ email }: { email: string }) {
   const actionData = useActionData<typeof action>();
-  const validation = useValidation(() => loadSchoolSchemas().then((m) => m.schoolCodeSchema));
-  const [form, fields] = useForm({
+  const { form, fields, formProps } = useSchemaForm(() => loadSchoolSchemas().then((m) => m.schoolCodeSchema), {
     id: "school-code",
     lastResult: actionData?.intent === "verify" ? actionData.result : undefined,
     defaultValue: { email },
-    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   // Refused forms come back to this step (the address stays in the URL).
   const here = `/add-code?${new URLSearchParams({ email })}`;
@@ -166,7 +160,7 @@ function CodeStep({ email }: { email: string }) {
         We sent a link and a 6-digit code to <span className="auth__address">{email}</span>. Open the link, or type the
         code here. This may take 1-2 minutes.
       </p>
-      <Form method="post" action={here} {...getFormProps(form)} {...validation.triggers} className="stack">
+      <Form method="post" action={here} {...formProps} className="stack">
         <input type="hidden" name="intent" value="verify" />
         <input {...getInputProps(fields.email, { type: "hidden" })} />
         <FormErrors id={form.errorId} errors={form.errors} />

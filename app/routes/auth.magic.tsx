@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithSchema, useValidation } from "~/utils/form";
+import { getInputProps } from "@conform-to/react";
+import { parseWithSchema, useSchemaForm } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -57,12 +57,9 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ConfirmMagicLink() {
   const { token, id } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const validation = useValidation(() => loadAuthSchemas().then((m) => m.confirmEmailSchema));
-  const [form, fields] = useForm({
+  const { form, fields, formProps } = useSchemaForm(() => loadAuthSchemas().then((m) => m.confirmEmailSchema), {
     lastResult,
-    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   return (
     <section className="panel auth stack" aria-labelledby="confirm-title">
@@ -70,7 +67,7 @@ export default function ConfirmMagicLink() {
         Confirm your email
       </h2>
       <p>This link was opened in a different browser from the one that asked for it. Enter your email to finish logging in.</p>
-      <Form method="post" {...getFormProps(form)} {...validation.triggers} className="stack">
+      <Form method="post" {...formProps} className="stack">
         <input type="hidden" name="token" value={token} />
         <input type="hidden" name="id" value={id} />
         <FormErrors id={form.errorId} errors={form.errors} />

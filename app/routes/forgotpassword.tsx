@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithSchema, useValidation } from "~/utils/form";
+import { getInputProps } from "@conform-to/react";
+import { parseWithSchema, useSchemaForm } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -43,13 +43,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ForgotPassword() {
   const { sent, email } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const validation = useValidation(() => loadAuthSchemas().then((m) => m.forgotPasswordSchema));
-  const [form, fields] = useForm({
+  const { form, fields, formProps } = useSchemaForm(() => loadAuthSchemas().then((m) => m.forgotPasswordSchema), {
     lastResult,
     defaultValue: { email },
-    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   if (sent) {
     return (
@@ -71,7 +68,7 @@ export default function ForgotPassword() {
         Forgot password
       </h2>
       <p className="auth__lead">Enter the email of your account and we will send you a link to choose a new password.</p>
-      <Form method="post" {...getFormProps(form)} {...validation.triggers} className="stack">
+      <Form method="post" {...formProps} className="stack">
         <FormErrors id={form.errorId} errors={form.errors} />
         <Field
           label="Email"

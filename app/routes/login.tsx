@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithSchema, useValidation } from "~/utils/form";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithSchema, useSchemaForm } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -153,16 +153,13 @@ function PasswordForm({
   example: string;
   redirectTo: string;
 }) {
-  const validation = useValidation(() => loadAuthSchemas().then((m) => m.loginSchema));
-  const [form, fields] = useForm({
+  const { form, fields, formProps } = useSchemaForm(() => loadAuthSchemas().then((m) => m.loginSchema), {
     lastResult,
     defaultValue: { email },
-    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   return (
-    <Form method="post" {...getFormProps(form)} {...validation.triggers} className="stack">
+    <Form method="post" {...formProps} className="stack">
       <input type="hidden" name="method" value="password" />
       {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
       <FormErrors id={form.errorId} errors={form.errors} />
@@ -196,16 +193,13 @@ function MagicLinkForm({
   example: string;
   redirectTo: string;
 }) {
-  const validation = useValidation(() => loadAuthSchemas().then((m) => m.magicLinkSchema));
-  const [form, fields] = useForm({
+  const { form, fields, formProps } = useSchemaForm(() => loadAuthSchemas().then((m) => m.magicLinkSchema), {
     lastResult,
     defaultValue: { email },
-    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   return (
-    <Form method="post" {...getFormProps(form)} {...validation.triggers} className="stack">
+    <Form method="post" {...formProps} className="stack">
       <input type="hidden" name="method" value="noPassword" />
       {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
       <FormErrors id={form.errorId} errors={form.errors} />

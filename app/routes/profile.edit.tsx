@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
@@ -12,7 +12,7 @@ import { PROFILE_MESSAGES } from "~/utils/limits";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { changeProfilePhoto, chosenFile, readPhotoForm } from "~/services/profile-photo.server";
 import { requireUser } from "~/services/session.server";
-import { parseWithSchema, useValidation } from "~/utils/form";
+import { parseWithSchema, useSchemaForm } from "~/utils/form";
 import { NAME_PART_MAX } from "~/utils/names";
 import profileCss from "~/styles/profile.css";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -133,16 +133,13 @@ export default function EditProfile() {
 }
 
 function NameForm({ defaults, lastResult }: { defaults: { firstName: string; lastName: string }; lastResult?: SubmissionResult<string[]> }) {
-  const validation = useValidation(() => loadProfileSchemas().then((m) => m.nameSchema));
-  const [form, fields] = useForm({
+  const { form, fields, formProps } = useSchemaForm(() => loadProfileSchemas().then((m) => m.nameSchema), {
     lastResult,
     defaultValue: { firstName: defaults.firstName, lastName: defaults.lastName },
-    onValidate: validation.onValidate,
     shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
-    <Form method="post" action={`${HERE}?edit=name`} {...getFormProps(form)} {...validation.triggers} className="stack" preventScrollReset>
+    <Form method="post" action={`${HERE}?edit=name`} {...formProps} className="stack" preventScrollReset>
       <FormErrors id={form.errorId} errors={form.errors} />
       <Field
         label="First name"

@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithSchema, useValidation } from "~/utils/form";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithSchema, useSchemaForm } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -64,13 +64,10 @@ function RegisterForm({ lastResult, email, redirectTo }: { lastResult?: Submissi
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const [complete, setComplete] = useState(false);
-  const validation = useValidation(() => loadAuthSchemas().then((m) => m.registerSchema));
-  const [form, fields] = useForm({
+  const { form, fields, formProps } = useSchemaForm(() => loadAuthSchemas().then((m) => m.registerSchema), {
     lastResult,
     defaultValue: { email },
-    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   // With JS, Create account waits until every field is filled and the box ticked (§4).
   const check = () => {
@@ -88,7 +85,7 @@ function RegisterForm({ lastResult, email, redirectTo }: { lastResult?: Submissi
         <h2 id="register-title" className="panel__title">
           Create your account
         </h2>
-        <Form method="post" {...getFormProps(form)} {...validation.triggers} ref={formRef} onInput={check} onChange={check} className="stack">
+        <Form method="post" {...formProps} ref={formRef} onInput={check} onChange={check} className="stack">
           {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
           <FormErrors id={form.errorId} errors={form.errors} />
           <Field

@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithSchema, useValidation } from "~/utils/form";
+import { getInputProps } from "@conform-to/react";
+import { parseWithSchema, useSchemaForm } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -43,12 +43,9 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ResetPassword() {
   const { token, email } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const validation = useValidation(() => loadAuthSchemas().then((m) => m.resetPasswordSchema));
-  const [form, fields] = useForm({
+  const { form, fields, formProps } = useSchemaForm(() => loadAuthSchemas().then((m) => m.resetPasswordSchema), {
     lastResult,
-    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   return (
     <section className="panel auth stack" aria-labelledby="reset-title">
@@ -58,7 +55,7 @@ export default function ResetPassword() {
       <p className="auth__lead">
         For <span className="auth__address">{email}</span>.
       </p>
-      <Form method="post" {...getFormProps(form)} {...validation.triggers} className="stack">
+      <Form method="post" {...formProps} className="stack">
         <input type="hidden" name="token" value={token} />
         <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
         <FormErrors id={form.errorId} errors={form.errors} />

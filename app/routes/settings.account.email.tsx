@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithSchema, useValidation } from "~/utils/form";
+import { getInputProps } from "@conform-to/react";
+import { parseWithSchema, useSchemaForm } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -51,12 +51,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ChangeEmail() {
   const { email } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const validation = useValidation(() => loadAccountSchemas().then((m) => m.changeEmailSchema));
-  const [form, fields] = useForm({
+  const { form, fields, formProps } = useSchemaForm(() => loadAccountSchemas().then((m) => m.changeEmailSchema), {
     lastResult,
-    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   return (
     <section className="panel stack" aria-labelledby="email-title">
@@ -67,7 +64,7 @@ export default function ChangeEmail() {
         Your email is <span className="auth__address">{email}</span>. We will send a link to the new address; the change
         takes effect when you open it.
       </p>
-      <Form method="post" {...getFormProps(form)} {...validation.triggers} className="stack">
+      <Form method="post" {...formProps} className="stack">
         <FormErrors id={form.errorId} errors={form.errors} />
         <Field
           label="New email"

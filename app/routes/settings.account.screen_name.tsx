@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithSchema, useValidation } from "~/utils/form";
+import { getInputProps } from "@conform-to/react";
+import { parseWithSchema, useSchemaForm } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -44,13 +44,10 @@ export default function ChangeUsername() {
   const lastResult = useActionData<typeof action>();
   const hydrated = useHydrated();
   const [value, setValue] = useState(username);
-  const validation = useValidation(() => loadAccountSchemas().then((m) => m.usernameSchema));
-  const [form, fields] = useForm({
+  const { form, fields, formProps } = useSchemaForm(() => loadAccountSchemas().then((m) => m.usernameSchema), {
     lastResult,
     defaultValue: { username },
-    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   // Save stays off while the name is unchanged (§5); without JS the server just keeps it.
   const unchanged = value.trim().toLowerCase() === username;
@@ -60,7 +57,7 @@ export default function ChangeUsername() {
         Change username
       </h2>
       <p className="auth__lead">Your profile lives at /{username}. Letters, numbers and hyphens.</p>
-      <Form method="post" {...getFormProps(form)} {...validation.triggers} className="stack">
+      <Form method="post" {...formProps} className="stack">
         <FormErrors id={form.errorId} errors={form.errors} />
         <Field
           label="Username"

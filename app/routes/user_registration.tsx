@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithSchema, useValidation } from "~/utils/form";
+import { getInputProps } from "@conform-to/react";
+import { parseWithSchema, useSchemaForm } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -33,13 +33,10 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function EmailStep() {
   const { redirectTo, email } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const validation = useValidation(() => loadAuthSchemas().then((m) => m.emailStepSchema));
-  const [form, fields] = useForm({
+  const { form, fields, formProps } = useSchemaForm(() => loadAuthSchemas().then((m) => m.emailStepSchema), {
     lastResult,
     defaultValue: { email },
-    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   return (
     <div className="auth stack">
@@ -48,7 +45,7 @@ export default function EmailStep() {
           Join your campus
         </h2>
         <p className="auth__lead">Enter your email to log in or create an account.</p>
-        <Form method="post" {...getFormProps(form)} {...validation.triggers} className="stack">
+        <Form method="post" {...formProps} className="stack">
           {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
           <FormErrors id={form.errorId} errors={form.errors} />
           <Field

@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithSchema, useValidation } from "~/utils/form";
+import { getInputProps } from "@conform-to/react";
+import { parseWithSchema, useSchemaForm } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -76,12 +76,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Verify() {
   const { email, linkError } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const validation = useValidation(() => loadAuthSchemas().then((m) => m.verifyCodeSchema));
-  const [form, fields] = useForm({
+  const { form, fields, formProps } = useSchemaForm(() => loadAuthSchemas().then((m) => m.verifyCodeSchema), {
     lastResult: actionData?.result,
-    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   return (
     <section className="panel auth stack" aria-labelledby="verify-title">
@@ -93,7 +90,7 @@ export default function Verify() {
         code here. This may take 1-2 minutes.
       </p>
       <FormErrors id="link-error" errors={linkError ? [linkError] : undefined} />
-      <Form method="post" {...getFormProps(form)} {...validation.triggers} className="stack">
+      <Form method="post" {...formProps} className="stack">
         <FormErrors id={form.errorId} errors={form.errors} />
         <Field
           label="Verification code"

@@ -5,7 +5,7 @@
 // itself loads on the first interaction with the form (useValidation), so a
 // page with a form costs no validation code until someone starts to fill it in;
 // until then the server, which always validates, answers.
-import { parse, type Submission } from "@conform-to/react";
+import { getFormProps, parse, useForm, type Submission } from "@conform-to/react";
 import { useCallback, useRef, useState } from "react";
 import type * as z from "zod/mini";
 
@@ -79,4 +79,23 @@ export function useValidation<Schema extends z.ZodMiniType>(load: () => Promise<
     [schema],
   );
   return { onValidate, triggers: { onFocus: start, onPointerDown: start } };
+}
+
+type FormOptionsOf<Schema extends z.ZodMiniType> = Parameters<
+  typeof useForm<z.input<Schema> & Record<string, unknown>, z.output<Schema>, string[]>
+>[0];
+type UseFormOptions<Schema extends z.ZodMiniType> = Omit<FormOptionsOf<Schema>, "onValidate">;
+
+/**
+ * Conform's useForm with the schema loaded by useValidation; re-validates as
+ * the user types. Spread `formProps` on the <Form>.
+ */
+export function useSchemaForm<Schema extends z.ZodMiniType>(load: () => Promise<Schema>, options: UseFormOptions<Schema>) {
+  const validation = useValidation(load);
+  const [form, fields] = useForm<z.input<Schema> & Record<string, unknown>, z.output<Schema>, string[]>({
+    shouldRevalidate: "onInput",
+    ...options,
+    onValidate: validation.onValidate as FormOptionsOf<Schema>["onValidate"],
+  });
+  return { form, fields, formProps: { ...getFormProps(form), ...validation.triggers } };
 }
