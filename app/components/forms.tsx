@@ -1,4 +1,6 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+import { PASSWORD_MAX } from "~/utils/limits";
 
 type Errors = string[] | undefined;
 
@@ -71,5 +73,44 @@ export function FormErrors({ id, errors }: { id: string; errors: Errors }) {
         <p key={e}>{e}</p>
       ))}
     </div>
+  );
+}
+
+/** A 6-digit code from an email (sign-up and school verification). */
+export function CodeField({ field, label }: { field: FieldMetadata<string>; label: string }) {
+  return (
+    <Field
+      label={label}
+      inputProps={{
+        ...getInputProps(field, { type: "text" }),
+        inputMode: "numeric",
+        autoComplete: "one-time-code",
+        maxLength: 6,
+        className: "code-input",
+      }}
+      errors={field.errors}
+      errorId={field.errorId}
+    />
+  );
+}
+
+/** A new password and its re-entry (reset and change password). */
+export function NewPasswordFields({ newPassword, confirmPassword }: { newPassword: FieldMetadata<string>; confirmPassword: FieldMetadata<string> }) {
+  return (
+    <>
+      <Field
+        label="New password"
+        inputProps={{ ...getInputProps(newPassword, { type: "password" }), autoComplete: "new-password", maxLength: PASSWORD_MAX }}
+        errors={newPassword.errors}
+        errorId={newPassword.errorId}
+        hint="8 to 30 characters."
+      />
+      <Field
+        label="Re-enter new password"
+        inputProps={{ ...getInputProps(confirmPassword, { type: "password" }), autoComplete: "new-password", maxLength: PASSWORD_MAX }}
+        errors={confirmPassword.errors}
+        errorId={confirmPassword.errorId}
+      />
+    </>
   );
 }

@@ -408,15 +408,7 @@ export function getPost(id: string, timeZone: string, viewerId?: string | null):
 /** The posts above a reply, top first (spec §7 "chain of parent posts"). */
 export function getParentChain(post: PostView, timeZone: string, viewerId?: string | null): PostView[] {
   if (!post.parentId) return [];
-  const ids = ancestorIds(getDb(), post.parentId);
-  const rows = getDb()
-    .select(postColumns)
-    .from(posts)
-    .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
-    .where(and(inArray(posts.id, ids), isNull(posts.deletedAt)))
-    .all();
-  const order = new Map(ids.map((id, i) => [id, i]));
-  return toViews(rows, timeZone, viewerId).sort((a, b) => order.get(b.id)! - order.get(a.id)!);
+  return getPostViews(ancestorIds(getDb(), post.parentId).reverse(), timeZone, viewerId);
 }
 
 export type CommentNode = ThreadNode<PostView>;

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "~/components/auth";
-import { Field, FormErrors } from "~/components/forms";
+import { CodeField, Field, FormErrors } from "~/components/forms";
 import {
   completeSchoolEmailVerification,
   schoolDomainsOf,
@@ -164,18 +164,7 @@ function CodeStep({ email }: { email: string }) {
         <input type="hidden" name="intent" value="verify" />
         <input {...getInputProps(fields.email, { type: "hidden" })} />
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field
-          label="Code"
-          inputProps={{
-            ...getInputProps(fields.code, { type: "text" }),
-            inputMode: "numeric",
-            autoComplete: "one-time-code",
-            maxLength: 6,
-            className: "code-input",
-          }}
-          errors={fields.code.errors}
-          errorId={fields.code.errorId}
-        />
+        <CodeField field={fields.code} label="Code" />
         <SubmitButton name="intent" value="verify" busyLabel="Verifying...">
           Verify
         </SubmitButton>

@@ -1,15 +1,13 @@
-import { getInputProps } from "@conform-to/react";
 import { parseWithSchema, useSchemaForm } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "~/components/auth";
-import { Field, FormErrors } from "~/components/forms";
+import { FormErrors, NewPasswordFields } from "~/components/forms";
 import { resetPassword } from "~/models/accounts.server";
 import { getUserById } from "~/models/users.server";
 import { checkToken, consumeToken } from "~/models/verifications.server";
 import { resetPasswordSchema } from "~/schemas/index.server";
-import { PASSWORD_MAX } from "~/utils/limits";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { endAllSessions } from "~/services/session.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
@@ -59,19 +57,7 @@ export default function ResetPassword() {
         <input type="hidden" name="token" value={token} />
         <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field
-          label="New password"
-          inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password", maxLength: PASSWORD_MAX }}
-          errors={fields.newPassword.errors}
-          errorId={fields.newPassword.errorId}
-          hint="8 to 30 characters."
-        />
-        <Field
-          label="Re-enter new password"
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password", maxLength: PASSWORD_MAX }}
-          errors={fields.confirmPassword.errors}
-          errorId={fields.confirmPassword.errorId}
-        />
+        <NewPasswordFields newPassword={fields.newPassword} confirmPassword={fields.confirmPassword} />
         <SubmitButton busyLabel="Saving...">Save new password</SubmitButton>
       </Form>
     </section>

@@ -5,7 +5,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AccountUpdating } from "~/components/account-form";
 import { SubmitButton } from "~/components/auth";
-import { Field, FormErrors } from "~/components/forms";
+import { Field, FormErrors, NewPasswordFields } from "~/components/forms";
 import { AuthError, changePassword, hasPassword } from "~/models/accounts.server";
 import { changePasswordSchema, setPasswordSchema } from "~/schemas/index.server";
 import { PASSWORD_MAX } from "~/utils/limits";
@@ -70,19 +70,7 @@ export default function ChangePassword() {
             errorId={fields.currentPassword.errorId}
           />
         ) : null}
-        <Field
-          label="New password"
-          inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password", maxLength: PASSWORD_MAX }}
-          errors={fields.newPassword.errors}
-          errorId={fields.newPassword.errorId}
-          hint="8 to 30 characters."
-        />
-        <Field
-          label="Re-enter new password"
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password", maxLength: PASSWORD_MAX }}
-          errors={fields.confirmPassword.errors}
-          errorId={fields.confirmPassword.errorId}
-        />
+        <NewPasswordFields newPassword={fields.newPassword} confirmPassword={fields.confirmPassword} />
         <div className="button-row">
           <SubmitButton className="button button--primary">Save</SubmitButton>
           <Link to="/forgotpassword" className="button button--ghost">

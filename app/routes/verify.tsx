@@ -1,10 +1,9 @@
-import { getInputProps } from "@conform-to/react";
 import { parseWithSchema, useSchemaForm } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "~/components/auth";
-import { Field, FormErrors } from "~/components/forms";
+import { CodeField, FormErrors } from "~/components/forms";
 import { completeSignupVerification, recordAccountEvent, sendSignupVerification } from "~/models/accounts.server";
 import { consumeCode, consumeToken, type CheckResult } from "~/models/verifications.server";
 import { verifyCodeSchema } from "~/schemas/index.server";
@@ -92,18 +91,7 @@ export default function Verify() {
       <FormErrors id="link-error" errors={linkError ? [linkError] : undefined} />
       <Form method="post" {...formProps} className="stack">
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field
-          label="Verification code"
-          inputProps={{
-            ...getInputProps(fields.code, { type: "text" }),
-            inputMode: "numeric",
-            autoComplete: "one-time-code",
-            maxLength: 6,
-            className: "code-input",
-          }}
-          errors={fields.code.errors}
-          errorId={fields.code.errorId}
-        />
+        <CodeField field={fields.code} label="Verification code" />
         <SubmitButton name="intent" value="verify" busyLabel="Verifying...">
           Verify
         </SubmitButton>
