@@ -7,10 +7,12 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-export type AppServer = { url: string; stop: () => Promise<void> };
+export type AppServer = { url: string; dir: string; stop: () => Promise<void> };
 
 export async function startAppServer(env: Record<string, string>): Promise<AppServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "campus-e2e-extra-"));
+  // The server's own temporary folder, so a test can check that nothing is left in it.
+  fs.mkdirSync(path.join(dir, "tmp"));
   const child = spawn(process.execPath, [path.join(root, "build/index.js")], {
     cwd: root,
     env: {
@@ -21,6 +23,7 @@ export async function startAppServer(env: Record<string, string>): Promise<AppSe
       DEV_MAILBOX: "1",
       DATABASE_URL: path.join(dir, "app.db"),
       UPLOADS_DIR: path.join(dir, "uploads"),
+      TMPDIR: path.join(dir, "tmp"),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -45,6 +48,7 @@ export async function startAppServer(env: Record<string, string>): Promise<AppSe
   });
   return {
     url,
+    dir,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
