@@ -55,10 +55,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Without JS the Referer is the history we have (spec §4 back rules).
   const referer = request.headers.get("Referer");
   const history = [];
-  if (referer) {
-    const from = new URL(referer, url);
-    if (from.host === url.host) history.push({ path: from.pathname + from.search, createdAt: Date.now() });
-  }
+  const from = referer && URL.canParse(referer) ? new URL(referer) : null;
+  // backTarget takes it through safePath, like every other back target.
+  if (from?.host === url.host) history.push({ path: from.pathname + from.search, createdAt: Date.now() });
   const headers = new Headers();
   if (setCookie) headers.append("Set-Cookie", setCookie);
   if (renewed) headers.append("Set-Cookie", renewed);

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Icon } from "./icons";
-import { backTarget, HISTORY_KEY, HISTORY_TTL_MS, type HistoryEntry } from "~/utils/navigation";
+import { backTarget, HISTORY_KEY, HISTORY_TTL_MS, safePath, type HistoryEntry } from "~/utils/navigation";
 
 function readHistory(now: number): HistoryEntry[] {
   try {
@@ -37,7 +37,7 @@ export function useBackTarget(serverTarget: string): string {
 }
 
 export function BackButton({ serverTarget }: { serverTarget: string }) {
-  const target = useBackTarget(serverTarget);
+  const target = safePath(useBackTarget(serverTarget));
   return (
     <Link to={target} className="icon-button back-button" aria-label="Back" data-testid="back">
       <Icon name="back" />

@@ -13,6 +13,7 @@ import { ErrorList, FormErrors } from "./forms";
 import { Icon } from "./icons";
 import { UploadProgress, useUpload } from "./upload-progress";
 import { loadPostSchemas } from "~/schemas/lazy.client";
+import { safePath } from "~/utils/navigation";
 
 const ALERT_GAP_MS = 3000; // "Too many characters" at most once per 3 s (§5)
 
@@ -103,7 +104,7 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
 
   function close() {
     if (onClose) onClose();
-    else navigate(goBack);
+    else navigate(safePath(goBack));
   }
 
   /** With files and JS: send with XMLHttpRequest for upload progress. */
@@ -122,7 +123,7 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
     event.preventDefault();
     data.set("intent", "send");
     void upload.send("/create/upload", data).then((body) => {
-      if (body?.ok) navigate(body.redirectTo);
+      if (body?.ok) navigate(safePath(body.redirectTo));
       else if (body) setResult(body.reply);
       else say("danger", "Something went wrong. Try again.");
     });
@@ -221,7 +222,7 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
                     Discard
                   </button>
                 ) : (
-                  <Link to={goBack} className="button button--danger">
+                  <Link to={safePath(goBack)} className="button button--danger">
                     Discard
                   </Link>
                 )}

@@ -10,6 +10,7 @@ import { loadProfileSchemas } from "~/schemas/lazy.client";
 import { useSchemaForm } from "~/utils/form";
 import { ErrorList, FormErrors } from "./forms";
 import { ProfileAvatar } from "./profile";
+import { safePath } from "~/utils/navigation";
 
 /** "n / 160" while typing (JS); the action enforces the limit either way. */
 export function BioField({ field, label = "Bio" }: { field: FieldMetadata<string>; label?: string }) {
@@ -139,7 +140,7 @@ export function PhotoForm({
     if (!isProfilePhotoName(file.name)) return refuse(NOT_PHOTO);
     const data = new FormData(event.currentTarget);
     void upload.send("/profile/photo", data).then((body) => {
-      if (body?.ok) navigate(body.redirectTo, { replace: true });
+      if (body?.ok) navigate(safePath(body.redirectTo, "/profile/edit"), { replace: true });
       else refuse(body?.error ?? "Something went wrong.");
     });
   }

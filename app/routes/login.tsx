@@ -17,6 +17,7 @@ import { AUTH_MESSAGES, LONG_MESSAGES, type AuthErrorCode } from "~/utils/auth-m
 import { NAME_PART_MAX } from "~/utils/names";
 import type { RouteHandle } from "~/utils/route-handle";
 import { loadAuthSchemas } from "~/schemas/lazy.client";
+import { safePath } from "~/utils/navigation";
 
 export const handle: RouteHandle = { title: "Log in" };
 
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     method: methodOf(url.searchParams.get("method")),
     email: url.searchParams.get("email") ?? "",
-    redirectTo: url.searchParams.get("redirect") ?? "",
+    redirectTo: safePath(url.searchParams.get("redirect"), ""),
     example: `e.g., yourname@${campus.emailDomain ?? "gmail.com"}`,
   };
 }

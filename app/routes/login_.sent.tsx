@@ -10,6 +10,7 @@ import { requestMagicLink, sentPageUrl } from "~/services/auth.server";
 import { config } from "~/services/config.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import type { RouteHandle } from "~/utils/route-handle";
+import { safePath } from "~/utils/navigation";
 
 export const handle: RouteHandle = { title: "Log in" };
 
@@ -31,7 +32,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     email,
     first: url.searchParams.get("first") ?? "",
     last: url.searchParams.get("last") ?? "",
-    redirectTo: url.searchParams.get("redirect") ?? "",
+    redirectTo: safePath(url.searchParams.get("redirect"), ""),
     mailbox: mailboxUrl(email),
   };
 }

@@ -22,7 +22,7 @@ export const handle: RouteHandle = { title: "Create your account" };
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireVisitor(request);
   const url = new URL(request.url);
-  return { email: url.searchParams.get("email") ?? "", redirectTo: url.searchParams.get("redirect") ?? "" };
+  return { email: url.searchParams.get("email") ?? "", redirectTo: safePath(url.searchParams.get("redirect"), "") };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -10,13 +10,14 @@ import { emailStepSchema } from "~/schemas/index.server";
 import { requireVisitor } from "~/services/session.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { loadAuthSchemas } from "~/schemas/lazy.client";
+import { safePath } from "~/utils/navigation";
 
 export const handle: RouteHandle = { title: "Sign up" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireVisitor(request);
   const url = new URL(request.url);
-  return { redirectTo: url.searchParams.get("redirect") ?? "", email: url.searchParams.get("email") ?? "" };
+  return { redirectTo: safePath(url.searchParams.get("redirect"), ""), email: url.searchParams.get("email") ?? "" };
 }
 
 /** The email step (§4): a known address goes to log in, a new one to sign up. */
@@ -24,7 +25,8 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireVisitor(request);
   const submission = parseWithSchema(await request.formData(), emailStepSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const { email, redirect: redirectTo } = submission.value;
+  const { email } = submission.value;
+  const redirectTo = safePath(submission.value.redirect, "");
   const params = new URLSearchParams({ email });
   if (redirectTo) params.set("redirect", redirectTo);
   return redirect(`${getUserByEmail(email) ? "/login" : "/register"}?${params}`);

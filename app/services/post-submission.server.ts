@@ -24,6 +24,7 @@ import { alertCookie, redirectWithAlert } from "./alerts.server";
 import { MediaError, removeMedia, storeMedia } from "./media.server";
 import { newId } from "./db.server";
 import { consume } from "./rate-limit.server";
+import { safePath } from "~/utils/navigation";
 
 const UPLOAD_TMP = path.join(os.tmpdir(), "campus-uploads");
 
@@ -163,13 +164,14 @@ export async function composerAction(
     if (intent === "close" || intent === "keep") {
       const text = String(formData.get("text") ?? "");
       const category = String(formData.get("category") ?? "all");
-      if (intent === "close" && !text.trim()) return redirect(opts.goBack);
+      if (intent === "close" && !text.trim()) return redirect(safePath(opts.goBack));
       return data({ reply: { initialValue: { text, category } } as SubmissionResult<string[]>, askDiscard: intent === "close" });
     }
     const result = await submitPost(formData, opts);
     if (!result.ok) return data({ reply: result.reply, askDiscard: false }, { status: result.status });
     const kind = opts.target.kind === "post" ? "post" : "comment";
-    return redirectWithAlert(kind === "post" ? opts.goBack : `${opts.goBack}#post-${result.id}`, {
+    const goBack = safePath(opts.goBack);
+    return redirectWithAlert(kind === "post" ? goBack : `${goBack}#post-${result.id}`, {
       type: "success",
       message: SENT[kind],
       postId: result.id,
@@ -193,7 +195,8 @@ export async function uploadAction(
     const result = await submitPost(formData, { ...opts, target: resolved.target });
     if (!result.ok) return Response.json({ ok: false, reply: result.reply }, { status: result.status });
     const kind = resolved.target.kind === "post" ? "post" : "comment";
-    const redirectTo = kind === "post" ? resolved.goBack : `${resolved.goBack}#post-${result.id}`;
+    const goBack = safePath(resolved.goBack);
+    const redirectTo = kind === "post" ? goBack : `${goBack}#post-${result.id}`;
     const cookie = await alertCookie({ type: "success", message: SENT[kind], postId: result.id });
     return Response.json({ ok: true, redirectTo }, { headers: { "Set-Cookie": cookie } });
   } finally {

@@ -39,13 +39,53 @@ export function backTarget(current: string, history: HistoryEntry[], now = Date.
     const entryPath = entry.path.split("?")[0]!;
     if (entry.path === current || entryPath === pathname) continue;
     if (isSkippedInHistory(entryPath)) continue;
-    return entry.path;
+    return safePath(entry.path);
   }
   return "/home";
 }
 
-/** Only same-site paths may be redirect or back targets. */
-export function safePath(value: string | null | undefined, fallback = "/home"): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  return value;
+/** Longest path accepted as a redirect or back target. */
+const SAFE_PATH_MAX = 2000;
+
+/** C0 controls (TAB, CR, LF, NUL…), DEL and C1 controls; with `strict`, also the space and the backslash (read as "/"). */
+function hasUnsafeCharacter(text: string, strict: boolean): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true;
+    if (strict && (code === 0x20 || code === 0x5c)) return true;
+  }
+  return false;
+}
+
+/**
+ * The one rule for every redirect and back target (`redirect`, `redirectTo`,
+ * `goBack`, `returnTo`, the Back button): only a path on this site, checked by
+ * parsing it as a browser would. Refused, in favour of `fallback`: anything
+ * not starting with one "/"; control characters anywhere, raw or
+ * percent-encoded (browsers drop TAB/CR/LF, so "/\t/evil.example" would be
+ * "//evil.example"); raw spaces and backslashes; "//" or "/\\" at the start
+ * once decoded; and whatever resolves to another origin.
+ * Returns the normalised path, search and hash.
+ */
+export function safePath(value: unknown, fallback = "/home"): string {
+  if (typeof value !== "string" || value.length > SAFE_PATH_MAX) return fallback;
+  if (!value.startsWith("/") || value.startsWith("//")) return fallback;
+  if (hasUnsafeCharacter(value, true)) return fallback;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    return fallback; // bad percent-encoding
+  }
+  if (/^\/[\\/]/.test(decoded) || hasUnsafeCharacter(decoded, false)) return fallback;
+  const base = "http://site.invalid";
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== base || url.username || url.password) return fallback;
+  const path = url.pathname + url.search + url.hash;
+  return path.startsWith("//") ? fallback : path;
 }
