@@ -69,7 +69,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       user: user ? sessionUserView(user) : null,
       // The notifications page marks them all read as it shows them.
       unreadNotifications: user && url.pathname !== "/notifications" ? countUnread(user.id) : 0,
-      /** For share links (§4): PUBLIC_URL or this request's origin. */
+      /** For share links (§4): this request's site when it is on the allowlist, else the default one. */
       origin: siteOrigin(request),
     },
     { headers },

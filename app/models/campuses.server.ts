@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { getDb, schema } from "~/services/db.server";
+import { campusOrigin } from "~/services/urls.server";
 import { campusIdFromHost, type CampusId } from "~/utils/campus";
 
 export type Campus = typeof schema.campuses.$inferSelect;
@@ -59,17 +60,9 @@ export const SCHOOL_NAMES: Record<string, string> = {
   uf: "University of Florida",
 };
 
-/**
- * The address of a campus's own site (design A4): https://{hostKey}.com, or,
- * when this request came to localhost or a *.localhost name (development),
- * {hostKey}.localhost on the same protocol and port.
- */
-export function campusSiteUrl(campus: Pick<Campus, "hostKey">, requestUrl: string | URL): string {
-  const url = new URL(requestUrl);
-  if (url.hostname === "localhost" || url.hostname.endsWith(".localhost")) {
-    return `${url.protocol}//${campus.hostKey}.localhost${url.port ? `:${url.port}` : ""}/`;
-  }
-  return `https://${campus.hostKey}.com/`;
+/** The address of a campus's own site (design A4), from the allowlist of origins (services/urls.server). */
+export function campusSiteUrl(campus: Pick<Campus, "id" | "hostKey">, requestUrl: string | URL): string {
+  return `${campusOrigin(campus, requestUrl)}/`;
 }
 
 /** Campuses whose name, school name or email domain contains `query` (all of them for an empty query). */

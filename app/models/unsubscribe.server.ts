@@ -4,6 +4,7 @@ import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { config } from "~/services/config.server";
 import { getDb, schema } from "~/services/db.server";
+import { defaultOrigin } from "~/services/urls.server";
 
 function signature(userId: string): string {
   return crypto.createHmac("sha256", config().sessionSecret).update(`unsubscribe:${userId}`).digest("base64url");
@@ -25,11 +26,11 @@ export function readUnsubscribeToken(token: string | null | undefined): string |
 }
 
 /**
- * The absolute link to put in an email (and in a List-Unsubscribe header).
- * PUBLIC_URL wins; otherwise pass the origin of the request that caused the email.
+ * The absolute link to put in an email (and in a List-Unsubscribe header): on
+ * `origin` (an allowlisted one, from siteOrigin) or the default site.
  */
-export function unsubscribeUrl(userId: string, origin?: string): string {
-  const base = config().publicUrl ?? origin?.replace(/\/$/, "") ?? `http://localhost:${config().port}`;
+export function unsubscribeUrl(userId: string, origin: string = defaultOrigin()): string {
+  const base = origin.replace(/\/$/, "");
   return `${base}/unsubscribe?token=${encodeURIComponent(unsubscribeToken(userId))}`;
 }
 

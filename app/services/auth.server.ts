@@ -284,7 +284,7 @@ export function googleConfigured(): boolean {
 function googleAuthenticator(request: Request, campusId: string) {
   const google = config().google;
   if (!google) throw new AuthError("google");
-  const callbackURL = new URL("/auth/google/callback", request.url).toString();
+  const callbackURL = absoluteUrl(request, "/auth/google/callback");
   return new Authenticator<AuthResult>(flowStorage(), { throwOnError: true }).use(
     new CampusGoogleStrategy(
       { clientID: google.clientId, clientSecret: google.clientSecret, callbackURL, prompt: "select_account" },

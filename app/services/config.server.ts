@@ -1,6 +1,8 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
 import * as z from "zod";
-
-const DEV_SESSION_SECRET = "dev-only-session-secret-change-me";
 
 const optionalUrl = z
   .string()
@@ -29,11 +31,22 @@ const envSchema = z
     OWNER_EMAIL: z.string().email().default("owner@example.com"),
     OWNER_NAME: z.string().min(3).default("Jordan Avery"),
     CONTACT_EMAIL: z.string().email().optional(),
+    /** 1: /dev/mail for every request, even in production; 0: off. Unset: on outside production, for this machine only. */
     DEV_MAILBOX: z.enum(["0", "1"]).optional(),
     UPLOADS_DIR: z.string().min(1).default("./data/uploads"),
     /** The owner's MDX (projects/, games/, pages/). */
     CONTENT_DIR: z.string().min(1).default("./content"),
-    PUBLIC_URL: optionalUrl,
+    PUBLIC_URL: optionalUrl.refine((v) => v === undefined || isOrigin(v), "must be an origin such as https://campusbuysell.com"),
+    /** The campus sites' own origins (links for a request to one of them stay on it). */
+    CAMPUS_ORIGINS: z
+      .string()
+      .optional()
+      .refine((v) => listOf(v).every(isOrigin), "must be a comma-separated list of origins such as https://utbuysell.com"),
+    /** Who may set X-Forwarded-For/-Host/-Proto: Express `trust proxy`. Unset: nobody. */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .refine((v) => parseTrustProxy(v) !== null, "must be loopback, linklocal, uniquelocal, IP addresses or CIDR ranges (comma-separated), or a hop count"),
     SEED_DEMO: z.enum(["0", "1"]).optional(),
     MAIL_FROM: z.string().min(3).default("Campus BuySell <no-reply@campusbuysell.com>"),
     MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
@@ -60,7 +73,76 @@ const envSchema = z
         message: "is required when NODE_ENV=production",
       });
     }
+    if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PUBLIC_URL"],
+        message: "is required when NODE_ENV=production (the origin links in emails point to)",
+      });
+    }
   });
+
+const listOf = (value: string | undefined) =>
+  (value ?? "")
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
+
+/** http(s)://host[:port] and nothing more (a trailing slash is fine). */
+function isOrigin(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === "http:" || url.protocol === "https:") && url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
+}
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** TRUST_PROXY as Express's `trust proxy` takes it; null when malformed. */
+export function parseTrustProxy(value: string | undefined): false | number | string[] | null {
+  const v = (value ?? "").trim();
+  if (!v || v === "false") return false;
+  if (/^\d{1,2}$/.test(v)) return Number(v) || false;
+  const items = listOf(v);
+  const valid = items.every((item) => {
+    if (PROXY_NAMES.has(item)) return true;
+    const [address = "", bits, ...rest] = item.split("/");
+    const family = net.isIP(address);
+    if (!family || rest.length) return false;
+    if (bits === undefined) return true;
+    return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+  });
+  return valid ? items : null;
+}
+
+/**
+ * The session secret outside production when SESSION_SECRET is not set:
+ * generated once (256 random bits) and kept in the data folder with mode 0600,
+ * so every start and every process of this install signs with the same one.
+ */
+function storedSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  const read = () => (fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim() : "");
+  const existing = read();
+  if (existing.length >= 32) return existing;
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(32).toString("base64url");
+  try {
+    // "wx": when two processes start together, the first write wins and both use it.
+    fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: existing ? "w" : "wx" });
+    fs.chmodSync(file, 0o600);
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST" && read().length >= 32) return read();
+    throw error;
+  }
+}
+
+/** The folder the database lives in (or ./data for a database that is not a file). */
+function dataDirOf(databaseUrl: string): string {
+  const file = databaseUrl.replace(/^file:/, "");
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(file) || file === ":memory:") return "./data";
+  return path.dirname(file);
+}
 
 export type Config = ReturnType<typeof parseConfig>;
 
@@ -74,12 +156,18 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   }
   const c = result.data;
   const production = c.NODE_ENV === "production";
+  const databasePath = c.DATABASE_URL.replace(/^file:/, "");
+  let sessionSecret = c.SESSION_SECRET;
   return {
     env: c.NODE_ENV,
     production,
     port: c.PORT,
-    databasePath: c.DATABASE_URL.replace(/^file:/, ""),
-    sessionSecret: c.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    databasePath,
+    /** SESSION_SECRET, or (outside production) one generated once and kept in the data folder; read on first use. */
+    get sessionSecret(): string {
+      sessionSecret ??= storedSessionSecret(dataDirOf(c.DATABASE_URL));
+      return sessionSecret;
+    },
     resendApiKey: c.RESEND_API_KEY,
     resendBaseUrl: c.RESEND_BASE_URL,
     google:
@@ -96,10 +184,18 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       .filter(Boolean),
     owner: { username: c.OWNER_USERNAME, email: c.OWNER_EMAIL.toLowerCase(), name: c.OWNER_NAME },
     contactEmail: (c.CONTACT_EMAIL ?? c.OWNER_EMAIL).toLowerCase(),
-    devMailbox: !production || c.DEV_MAILBOX === "1",
+    /** /dev/mail exists (design A3)… */
+    devMailbox: c.DEV_MAILBOX ? c.DEV_MAILBOX === "1" : !production,
+    /** …and answers only requests from this machine (loopback, not forwarded) unless DEV_MAILBOX=1. */
+    devMailboxLocalOnly: c.DEV_MAILBOX !== "1",
     uploadsDir: c.UPLOADS_DIR,
     contentDir: c.CONTENT_DIR,
-    publicUrl: c.PUBLIC_URL?.replace(/\/$/, ""),
+    /** The default site's origin (required in production). */
+    publicUrl: c.PUBLIC_URL ? new URL(c.PUBLIC_URL).origin : undefined,
+    /** The campus sites' origins, allowlisted for links (besides PUBLIC_URL). */
+    campusOrigins: listOf(c.CAMPUS_ORIGINS).map((o) => new URL(o).origin),
+    /** Express `trust proxy`: false (nobody), a hop count, or addresses/ranges. */
+    trustProxy: parseTrustProxy(c.TRUST_PROXY) ?? false,
     seedDemo: c.SEED_DEMO ? c.SEED_DEMO === "1" : !production,
     mail: { from: c.MAIL_FROM, maxAttempts: c.MAIL_MAX_ATTEMPTS, retryBaseMs: c.MAIL_RETRY_BASE_SECONDS * 1000 },
     geo: {

@@ -1,5 +1,10 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "~/services/config.server";
+
+const PRODUCTION = { NODE_ENV: "production", SESSION_SECRET: "s3cret", PUBLIC_URL: "https://campusbuysell.com" };
 
 describe("parseConfig (design A2)", () => {
   it("has working defaults for local use", () => {
@@ -21,10 +26,62 @@ describe("parseConfig (design A2)", () => {
     expect(() => parseConfig({ NODE_ENV: "production" })).toThrow(
       "Invalid configuration: SESSION_SECRET is required when NODE_ENV=production",
     );
-    const prod = parseConfig({ NODE_ENV: "production", SESSION_SECRET: "s3cret" });
+    const prod = parseConfig(PRODUCTION);
     expect(prod.devMailbox).toBe(false);
     expect(prod.seedDemo).toBe(false);
-    expect(parseConfig({ NODE_ENV: "production", SESSION_SECRET: "x", DEV_MAILBOX: "1" }).devMailbox).toBe(true);
+    expect(parseConfig({ ...PRODUCTION, DEV_MAILBOX: "1" }).devMailbox).toBe(true);
+  });
+
+  it("requires PUBLIC_URL in production, naming it in one line", () => {
+    const { PUBLIC_URL: _, ...noUrl } = PRODUCTION;
+    expect(() => parseConfig(noUrl)).toThrow(/^Invalid configuration: PUBLIC_URL is required when NODE_ENV=production/);
+    expect(() => parseConfig({ ...PRODUCTION, PUBLIC_URL: "https://campusbuysell.com/app" })).toThrow(/^Invalid configuration: PUBLIC_URL must be an origin/);
+    expect(parseConfig({ ...PRODUCTION, PUBLIC_URL: "https://campusbuysell.com/" }).publicUrl).toBe("https://campusbuysell.com");
+  });
+
+  it("reads the campus origins allowlist", () => {
+    expect(parseConfig({ CAMPUS_ORIGINS: "https://utbuysell.com/, http://ufbuysell.localhost:3000" }).campusOrigins).toEqual([
+      "https://utbuysell.com",
+      "http://ufbuysell.localhost:3000",
+    ]);
+    expect(parseConfig({}).campusOrigins).toEqual([]);
+    expect(() => parseConfig({ CAMPUS_ORIGINS: "utbuysell.com" })).toThrow(/^Invalid configuration: CAMPUS_ORIGINS /);
+    expect(() => parseConfig({ CAMPUS_ORIGINS: "https://utbuysell.com/x" })).toThrow(/^Invalid configuration: CAMPUS_ORIGINS /);
+    expect(() => parseConfig({ CAMPUS_ORIGINS: "javascript://utbuysell.com" })).toThrow(/^Invalid configuration: CAMPUS_ORIGINS /);
+  });
+
+  it("trusts no proxy unless TRUST_PROXY names one", () => {
+    expect(parseConfig({}).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: "loopback" }).trustProxy).toEqual(["loopback"]);
+    expect(parseConfig({ TRUST_PROXY: "10.0.0.0/8, 192.168.1.7, ::1" }).trustProxy).toEqual(["10.0.0.0/8", "192.168.1.7", "::1"]);
+    expect(parseConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    for (const bad of ["true", "everyone", "10.0.0.0/33", "1.2.3"]) {
+      expect(() => parseConfig({ TRUST_PROXY: bad })).toThrow(/^Invalid configuration: TRUST_PROXY /);
+    }
+  });
+
+  it("keeps /dev/mail to this machine unless DEV_MAILBOX=1", () => {
+    expect(parseConfig({})).toMatchObject({ devMailbox: true, devMailboxLocalOnly: true });
+    expect(parseConfig({ DEV_MAILBOX: "1" })).toMatchObject({ devMailbox: true, devMailboxLocalOnly: false });
+    expect(parseConfig({ DEV_MAILBOX: "0" })).toMatchObject({ devMailbox: false });
+    expect(parseConfig(PRODUCTION)).toMatchObject({ devMailbox: false });
+  });
+
+  it("outside production, generates the session secret once and keeps it beside the database (mode 0600)", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "campus-secret-"));
+    try {
+      const env = { DATABASE_URL: path.join(dir, "data", "app.db") };
+      const secret = parseConfig(env).sessionSecret;
+      expect(secret).toMatch(/^[\w-]{43}$/);
+      expect(secret).not.toBe("dev-only-session-secret-change-me");
+      const file = path.join(dir, "data", "session-secret");
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      expect(parseConfig(env).sessionSecret).toBe(secret); // the next start reads the same one
+      expect(parseConfig({ DATABASE_URL: `file:${path.join(dir, "other", "app.db")}` }).sessionSecret).not.toBe(secret);
+      expect(parseConfig({ ...env, SESSION_SECRET: "given" }).sessionSecret).toBe("given");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("names a malformed variable", () => {

@@ -123,7 +123,9 @@ describe("campuses", () => {
     const ut = getCampus("ut")!;
     expect(campusSiteUrl(ut, "https://oubuysell.com/search_schools")).toBe("https://utbuysell.com/");
     expect(campusSiteUrl(ut, "http://localhost:3000/search_schools")).toBe("http://utbuysell.localhost:3000/");
-    expect(campusSiteUrl(ut, "http://smubuysell.localhost:4100/")).toBe("http://utbuysell.localhost:4100/");
+    expect(campusSiteUrl(ut, "http://smubuysell.localhost:3000/")).toBe("http://utbuysell.localhost:3000/");
+    // Another port is not this server: no link is built from it.
+    expect(campusSiteUrl(ut, "http://smubuysell.localhost:4100/")).toBe("https://utbuysell.com/");
   });
 
   it("finds schools by short name, full name or email domain", () => {
