@@ -9,11 +9,23 @@ import { config, ConfigError } from "./services/config.server";
 import { warmContent } from "./services/content.server";
 import { getDb } from "./services/db.server";
 import { startMailWorker } from "./services/mail-worker.server";
-import { pageViewMiddleware, regionGateMiddleware } from "./services/middleware.server";
+import {
+  formContentTypeMiddleware,
+  fromThisMachine,
+  hstsMiddleware,
+  pageViewMiddleware,
+  regionGateMiddleware,
+  sameOriginMiddleware,
+  trustedHostMiddleware,
+  urlEncodingMiddleware,
+} from "./services/middleware.server";
+import { servedOverHttps, setServerPort } from "./services/urls.server";
 import { seed } from "../db/seed";
 
 function start() {
   const cfg = config();
+  // Without SESSION_SECRET (outside production) this generates and stores the secret now, not at the first sign-in.
+  if (!cfg.sessionSecret) throw new ConfigError("Invalid configuration: SESSION_SECRET is empty");
   getDb(); // opens the database and applies pending migrations
   seed();
   if (process.argv.includes("--seed-only")) return;
@@ -22,8 +34,18 @@ function start() {
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  // X-Forwarded-* are believed only from the proxy TRUST_PROXY names (default: nobody).
+  app.set("trust proxy", cfg.trustProxy);
   app.use(compression());
+  // Malformed or cross-site requests end here with a 4xx.
+  app.use(trustedHostMiddleware(), urlEncodingMiddleware(), sameOriginMiddleware(), formContentTypeMiddleware());
+
+  // Static files carry only what they need: nosniff and caching, not the document's policy.
+  const staticHeaders = (res: express.Response) => res.setHeader("X-Content-Type-Options", "nosniff");
+  // Fingerprinted assets never change: cache them for a year.
+  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", setHeaders: staticHeaders }));
+  // HSTS on every other response served over https (the documents carry it; the assets above need not).
+  app.use(hstsMiddleware(servedOverHttps));
 
   // The owner's games are static pages with their own script files (no nonce):
   // they get a policy that allows scripts from this site only.
@@ -44,11 +66,13 @@ function start() {
         },
       },
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-      strictTransportSecurity: cfg.production && cfg.publicUrl?.startsWith("https:") ? undefined : false,
+      strictTransportSecurity: false, // hstsMiddleware
     }),
     express.static("public/games", { maxAge: "1h" }),
   );
+  app.use(express.static("public", { maxAge: "1h", setHeaders: staticHeaders }));
 
+  // Documents and everything else Remix answers: the nonce-based CSP and the rest of helmet.
   app.use((_req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
     next();
@@ -79,13 +103,9 @@ function start() {
       },
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-      strictTransportSecurity: cfg.production && cfg.publicUrl?.startsWith("https:") ? undefined : false,
+      strictTransportSecurity: false, // hstsMiddleware
     }),
   );
-
-  // Fingerprinted assets never change: cache them for a year.
-  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("public", { maxAge: "1h" }));
   app.use(regionGateMiddleware(cfg.geo));
   // The root loader names the signed-in user (setViewer below) from the verified session.
   app.use(pageViewMiddleware((_req, res) => res.locals.viewerId as string | undefined));
@@ -98,6 +118,7 @@ function start() {
       getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,
         clientIp: req.ip ?? "",
+        fromThisMachine: fromThisMachine(req),
         regionBlocked: res.locals.regionBlocked === true,
         setViewer: (userId: string) => {
           res.locals.viewerId = userId;
@@ -106,10 +127,18 @@ function start() {
     }),
   );
 
+  // Whatever still fails is a 500 without details (Express's own handler shows a stack trace outside production).
+  app.use((error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+    console.error(error);
+    if (res.headersSent) return next(error);
+    res.status(500).type("text/plain").send("Internal Server Error");
+  });
+
   let mailWorker: ReturnType<typeof startMailWorker> = null;
   const server = app.listen(cfg.port, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : cfg.port;
+    setServerPort(port);
     console.log(`Listening on http://localhost:${port}`);
     mailWorker = startMailWorker(); // only when RESEND_API_KEY is set
   });

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { localCampusOrigins } from "./e2e/app-server";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -55,6 +56,9 @@ export default defineConfig({
       NODE_ENV: "production",
       SESSION_SECRET: "e2e-session-secret",
       DEV_MAILBOX: "1",
+      // Production mode: links come from PUBLIC_URL and the campus sites listed here (*.localhost resolves to this machine).
+      PUBLIC_URL: `http://localhost:${port}`,
+      CAMPUS_ORIGINS: localCampusOrigins(port),
       DATABASE_URL: path.join(dataDir, "app.db"),
       UPLOADS_DIR: path.join(dataDir, "uploads"),
       CONTENT_DIR: contentDir,

@@ -7,8 +7,10 @@ import type { RouteHandle } from "~/utils/route-handle";
 export const handle: RouteHandle = { title: "Dev mailbox" };
 
 // The local mailbox (design A3): every email in the outbox for one address.
-export function loader({ request }: LoaderFunctionArgs) {
-  if (!config().devMailbox) throw new Response("Not Found", { status: 404 });
+// It shows sign-in and reset links, so unless DEV_MAILBOX=1 it answers only this machine.
+export function loader({ request, context }: LoaderFunctionArgs) {
+  const cfg = config();
+  if (!cfg.devMailbox || (cfg.devMailboxLocalOnly && !context.fromThisMachine)) throw new Response("Not Found", { status: 404 });
   const to = new URL(request.url).searchParams.get("to")?.trim() ?? "";
   const mails = to ? listMailTo(to) : [];
   return {

@@ -2,32 +2,57 @@
 // runs) with its own database and settings, for tests that need other settings.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-export type AppServer = { url: string; dir: string; stop: () => Promise<void> };
+export type AppServer = { url: string; dir: string; output: () => string; stop: () => Promise<void> };
 
-export async function startAppServer(env: Record<string, string>): Promise<AppServer> {
+/** A port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const port = (probe.address() as net.AddressInfo).port;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The campus sites on *.localhost, for the allowlist of a production-mode server on `port`. */
+export function localCampusOrigins(port: number | string): string {
+  return ["campusbuysell", "oubuysell", "utbuysell", "smubuysell", "ufbuysell"].map((h) => `http://${h}.localhost:${port}`).join(",");
+}
+
+/** Spawns build/index.js with these settings (a value of undefined leaves a default out). */
+export function spawnAppServer(env: Record<string, string | undefined>, dir: string) {
+  const merged: Record<string, string | undefined> = {
+    PATH: process.env.PATH ?? "",
+    NODE_ENV: "production",
+    SESSION_SECRET: "e2e-extra-secret",
+    DEV_MAILBOX: "1",
+    DATABASE_URL: path.join(dir, "app.db"),
+    UPLOADS_DIR: path.join(dir, "uploads"),
+    TMPDIR: path.join(dir, "tmp"),
+    ...env,
+  };
+  const childEnv = Object.fromEntries(Object.entries(merged).filter((e): e is [string, string] => e[1] !== undefined)) as NodeJS.ProcessEnv;
+  return spawn(process.execPath, [path.join(root, "build/index.js")], { cwd: root, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+}
+
+export async function startAppServer(env: Record<string, string | undefined>): Promise<AppServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "campus-e2e-extra-"));
   // The server's own temporary folder, so a test can check that nothing is left in it.
   fs.mkdirSync(path.join(dir, "tmp"));
-  const child = spawn(process.execPath, [path.join(root, "build/index.js")], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      PORT: "0",
-      SESSION_SECRET: "e2e-extra-secret",
-      DEV_MAILBOX: "1",
-      DATABASE_URL: path.join(dir, "app.db"),
-      UPLOADS_DIR: path.join(dir, "uploads"),
-      TMPDIR: path.join(dir, "tmp"),
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  // Links are built from PUBLIC_URL (required in production), so the port is chosen first.
+  const port = await freePort();
+  const child = spawnAppServer(
+    { PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, CAMPUS_ORIGINS: localCampusOrigins(port), ...env },
+    dir,
+  );
   let output = "";
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
@@ -49,6 +74,7 @@ export async function startAppServer(env: Record<string, string>): Promise<AppSe
   return {
     url,
     dir,
+    output: () => output,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
