@@ -8,6 +8,7 @@ import {
   primaryKey,
   sqliteTable,
   text,
+  uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
@@ -60,10 +61,12 @@ export const users = sqliteTable(
     totalPosts: integer("total_posts").notNull().default(0),
     totalGames: integer("total_games").notNull().default(0),
     totalProjects: integer("total_projects").notNull().default(0),
+    /** The portfolio owner: the account the seed created, whatever its name becomes (one at most). */
+    isOwner: integer("is_owner", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull().default(now),
   },
-  (t) => [index("users_campus_idx").on(t.campusId)],
+  (t) => [index("users_campus_idx").on(t.campusId), uniqueIndex("users_one_owner").on(t.isOwner).where(sql`is_owner = 1`)],
 );
 
 export const passwords = sqliteTable("passwords", {

@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { seedBannedEmails } from "../app/models/banned-emails.server";
 import { CAMPUSES, resetCampusCache } from "../app/models/campuses.server";
 import { syncPortfolio } from "../app/models/portfolio.server";
-import { getUserByEmail, insertUser } from "../app/models/users.server";
+import { getOwner, getUserByEmail, insertUser, markOwner } from "../app/models/users.server";
 import { config } from "../app/services/config.server";
 import { getDb, newId, schema, transaction } from "../app/services/db.server";
 
@@ -20,7 +20,14 @@ export function seed(opts: { demo?: boolean; contentDir?: string } = {}) {
   resetCampusCache();
   seedBannedEmails();
 
-  const owner = getUserByEmail(cfg.owner.email) ?? createOwner(cfg.owner);
+  // The owner is an id, marked once: renaming the account (or someone else taking
+  // the name) moves nothing. A database from before the mark adopts the account
+  // the seed made then, found by OWNER_EMAIL as the seed always found it.
+  let owner = getOwner();
+  if (!owner) {
+    owner = getUserByEmail(cfg.owner.email) ?? createOwner(cfg.owner);
+    markOwner(owner.id);
+  }
   syncPortfolio(owner.id, opts.contentDir);
 
   if (opts.demo ?? cfg.seedDemo) seedDemo();

@@ -3,7 +3,6 @@
 // commented on (comments are posts with gameId/projectId) and deleted by the
 // owner. The two entities behave the same, so one module serves both.
 import { and, desc, eq, inArray, isNull, lt, notInArray, or, sql } from "drizzle-orm";
-import { config } from "~/services/config.server";
 import { contentRoot, contentSignature, listContent } from "~/services/content.server";
 import { getDb, schema, transaction, type Tx } from "~/services/db.server";
 import { removeMedia } from "~/services/media.server";
@@ -98,11 +97,7 @@ const syncedSignatures = (g.__portfolioSynced ??= new Map());
 export function ensurePortfolioFresh(contentDir?: string) {
   const signature = contentSignature(["projects", "games"], contentDir);
   if (syncedSignatures.get(contentRoot(contentDir)) === signature) return;
-  const owner = getDb()
-    .select({ id: schema.users.id })
-    .from(schema.users)
-    .where(eq(schema.users.username, config().owner.username))
-    .get();
+  const owner = getDb().select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.isOwner, true)).get();
   if (owner) syncPortfolio(owner.id, contentDir);
 }
 
@@ -278,8 +273,8 @@ const IMAGES_FAILED = {
 } as const;
 
 /** Only the portfolio owner (OWNER_USERNAME) deletes their own projects and games. */
-export function canDeletePortfolio(user: { id: string; username: string } | null | undefined, ownerId: string): boolean {
-  return !!user && user.id === ownerId && user.username === config().owner.username;
+export function canDeletePortfolio(user: { id: string; isOwner: boolean } | null | undefined, ownerId: string): boolean {
+  return !!user && user.isOwner && user.id === ownerId;
 }
 
 /**
@@ -290,7 +285,7 @@ export function canDeletePortfolio(user: { id: string; username: string } | null
  * link says it was deleted and the next sync does not bring it back while the
  * file is still in content/. totalGames/totalProjects are recounted.
  */
-export async function deletePortfolioItem(kind: PortfolioKind, id: string, user: { id: string; username: string }) {
+export async function deletePortfolioItem(kind: PortfolioKind, id: string, user: { id: string; isOwner: boolean }) {
   const db = getDb();
   const table = TABLES[kind];
   const row = db.select({ ownerId: table.ownerId, hiddenAt: table.hiddenAt, deletedAt: table.deletedAt }).from(table).where(eq(table.id, id)).get();

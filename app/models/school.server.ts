@@ -1,7 +1,6 @@
 // The school a user belongs to (design A5): the school email that confirms a
 // student (/add-code) and the campus they pick (/select-city).
 import { eq, or } from "drizzle-orm";
-import { config } from "~/services/config.server";
 import { getDb, schema } from "~/services/db.server";
 import { absoluteUrl } from "~/services/urls.server";
 import { AuthError, isSchoolEmail } from "./accounts.server";
@@ -75,7 +74,7 @@ export function changeCampus(userId: string, campusId: string): User {
     (user.verified && isSchoolEmail(user.email, campus.id)) ||
     (!!user.schoolEmail && isSchoolEmail(user.schoolEmail, campus.id)) ||
     // The owner posts everywhere (seeded as school-verified without a school email).
-    (user.schoolVerified && user.username === config().owner.username);
+    (user.schoolVerified && user.isOwner);
   return getDb()
     .update(schema.users)
     .set({ campusId: campus.id, schoolVerified, updatedAt: Date.now() })

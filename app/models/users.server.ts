@@ -1,5 +1,4 @@
 import { eq, sql } from "drizzle-orm";
-import { config } from "~/services/config.server";
 import { getDb, newId, schema, transaction } from "~/services/db.server";
 import { AVATAR_SIZES, type AvatarSize } from "~/utils/media-rules";
 import { capitalise, lastInitial } from "~/utils/names";
@@ -66,6 +65,16 @@ export function getUserById(id: string): User | undefined {
   return getDb().select().from(schema.users).where(eq(schema.users.id, id)).get();
 }
 
+/** The portfolio owner: the account the seed created and marked, by id, whatever its username now is. */
+export function getOwner(): User | undefined {
+  return getDb().select().from(schema.users).where(eq(schema.users.isOwner, true)).get();
+}
+
+/** Marks the seed's owner account (only one can be). */
+export function markOwner(userId: string): void {
+  getDb().update(schema.users).set({ isOwner: true }).where(eq(schema.users.id, userId)).run();
+}
+
 export type NewUser = Omit<typeof schema.users.$inferInsert, "id"> & { id?: string };
 
 export function insertUser(values: NewUser): User {
@@ -87,7 +96,7 @@ export function sessionUserView(user: User): SessionUser {
     verified: user.verified,
     schoolVerified: user.schoolVerified,
     profileSetUp: user.profileSetUp,
-    isOwner: user.username === config().owner.username,
+    isOwner: user.isOwner,
   };
 }
 

@@ -12,7 +12,6 @@ import { getFeedPage, getVideoPage } from "~/models/posts.server";
 import { reportUser, ReportError, USER_REPORTED } from "~/models/reports.server";
 import { avatarUrl, displayName, getProfile, profileLinks } from "~/models/users.server";
 import { redirectWithAlert } from "~/services/alerts.server";
-import { config } from "~/services/config.server";
 import { getOptionalUser, requireUser } from "~/services/session.server";
 import profileCss from "~/styles/profile.css";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -67,7 +66,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     feed: show === "videos" ? getVideoPage(feedOpts) : getFeedPage(feedOpts),
     portfolio: show === "videos" ? null : listPortfolioPage(show === "games" ? "game" : "project", { ownerId: user.id, cursor: url.searchParams.get("after") }),
     /** The portfolio owner's Create Post buttons, on their own profile only (§2, §6). */
-    createPostHref: isSelf && user.username === config().owner.username ? `/create/post?goBack=${encodeURIComponent(`/${user.username}`)}` : null,
+    createPostHref: isSelf && user.isOwner ? `/create/post?goBack=${encodeURIComponent(`/${user.username}`)}` : null,
   };
 }
 

@@ -4,7 +4,6 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { campusForRequest, listCampuses } from "~/models/campuses.server";
 import { countsPerDay, EVENT_NAMES, type EventName } from "~/models/events.server";
 import { getViewerTimeZone } from "~/services/client-hints.server";
-import { config } from "~/services/config.server";
 import { getOptionalUser } from "~/services/session.server";
 import listsCss from "~/styles/lists.css";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -24,7 +23,7 @@ const COLUMNS: { name: EventName; label: string }[] = [
 // The owner's page: everyone else gets the not-found page, as if it did not exist.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
-  if (!user || user.username !== config().owner.username) throw new Response("Not Found", { status: 404 });
+  if (!user?.isOwner) throw new Response("Not Found", { status: 404 });
   const campuses = listCampuses().map((c) => ({ id: c.id, name: c.name }));
   const requested = new URL(request.url).searchParams.get("campus");
   const campusId = campuses.some((c) => c.id === requested) ? requested! : null;

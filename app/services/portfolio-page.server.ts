@@ -16,7 +16,6 @@ import { getThread } from "~/models/posts.server";
 import { safePath } from "~/utils/navigation";
 import { siteOrigin } from "~/services/urls.server";
 import { redirectWithAlert } from "./alerts.server";
-import { config } from "./config.server";
 import { renderContent } from "./content.server";
 import { likeAction } from "./post-actions.server";
 import { commentTarget, readPostFormOrRefuse, submitPost } from "./post-submission.server";
@@ -79,7 +78,7 @@ export async function portfolioAction(kind: PortfolioKind, { request, params }: 
       return redirectWithAlert(`${page}?show=comments#post-${result.id}`, { type: "success", message: "Your reply was sent", postId: result.id });
     }
     if (intent === "delete") {
-      const returnTo = safePath(String(formData.get("returnTo") ?? ""), `/${config().owner.username}?show=${kind}s`);
+      const returnTo = safePath(String(formData.get("returnTo") ?? ""), `/${user.username}?show=${kind}s`);
       try {
         await deletePortfolioItem(kind, id, user);
       } catch (error) {

@@ -10,7 +10,7 @@ export type SessionUser = {
   verified: boolean;
   schoolVerified: boolean;
   profileSetUp: boolean;
-  /** The portfolio owner (OWNER_USERNAME): the one account with Create Post on its profile. */
+  /** The portfolio owner (the account the seed created, by id): the one account with Create Post on its profile. */
   isOwner: boolean;
 };
 
