@@ -25,6 +25,7 @@ export async function startServer({ env = {}, dir = fs.mkdtempSync(path.join(os.
       DEV_MAILBOX: "1",
       SEED_DEMO: "1",
       PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
       DATABASE_URL: path.join(dir, "app.db"),
       UPLOADS_DIR: path.join(dir, "uploads"),
       ...env,
