@@ -118,8 +118,8 @@ describe("where the location comes from", () => {
 
   it("is off by default outside production, on in production, and GEO_GATE switches it", () => {
     expect(parseConfig({}).geo.gate).toBe(false);
-    expect(parseConfig({ NODE_ENV: "production", SESSION_SECRET: "s" }).geo.gate).toBe(true);
-    expect(parseConfig({ NODE_ENV: "production", SESSION_SECRET: "s", GEO_GATE: "off" }).geo.gate).toBe(false);
+    expect(parseConfig({ NODE_ENV: "production", SESSION_SECRET: "s", PUBLIC_URL: "https://campusbuysell.com" }).geo.gate).toBe(true);
+    expect(parseConfig({ NODE_ENV: "production", SESSION_SECRET: "s", PUBLIC_URL: "https://campusbuysell.com", GEO_GATE: "off" }).geo.gate).toBe(false);
     const off = parseConfig({ GEO_GATE: "off", GEO_COUNTRY_HEADER: "X-Country" }).geo;
     expect(regionGate({ path: "/home", ip: "8.8.8.8", header: headers({ "x-country": "FR" }) }, off)).toEqual({
       allow: true,
