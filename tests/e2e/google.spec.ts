@@ -48,6 +48,7 @@ test.beforeAll(async () => {
       ...process.env,
       PORT: String(port),
       NODE_ENV: "production",
+      PUBLIC_URL: base,
       SESSION_SECRET: "google-e2e-secret",
       DEV_MAILBOX: "1",
       DATABASE_URL: path.join(dataDir, "app.db"),

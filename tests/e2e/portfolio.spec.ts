@@ -51,6 +51,7 @@ function runStartUpAgain() {
       ...process.env,
       NODE_ENV: "production",
       SESSION_SECRET: "e2e-session-secret",
+      PUBLIC_URL: `http://localhost:${process.env.E2E_PORT}`,
       DATABASE_URL: path.join(dir, "app.db"),
       UPLOADS_DIR: path.join(dir, "uploads"),
       CONTENT_DIR: path.join(dir, "content"),
