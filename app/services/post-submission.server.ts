@@ -169,7 +169,7 @@ export async function composerAction(
     const result = await submitPost(formData, opts);
     if (!result.ok) return data({ reply: result.reply, askDiscard: false }, { status: result.status });
     const kind = opts.target.kind === "post" ? "post" : "comment";
-    return redirectWithAlert(kind === "post" ? opts.goBack : `${opts.goBack}#post-${result.id}`, {
+    return redirectWithAlert(request, kind === "post" ? opts.goBack : `${opts.goBack}#post-${result.id}`, {
       type: "success",
       message: SENT[kind],
       postId: result.id,
@@ -194,7 +194,7 @@ export async function uploadAction(
     if (!result.ok) return Response.json({ ok: false, reply: result.reply }, { status: result.status });
     const kind = resolved.target.kind === "post" ? "post" : "comment";
     const redirectTo = kind === "post" ? resolved.goBack : `${resolved.goBack}#post-${result.id}`;
-    const cookie = await alertCookie({ type: "success", message: SENT[kind], postId: result.id });
+    const cookie = await alertCookie(request, { type: "success", message: SENT[kind], postId: result.id });
     return Response.json({ ok: true, redirectTo }, { headers: { "Set-Cookie": cookie } });
   } finally {
     cleanup();

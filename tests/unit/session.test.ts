@@ -23,12 +23,12 @@ function requestWith(setCookie: string | null, path = "/home") {
 let userId: string;
 beforeAll(() => {
   seed({ demo: false });
-  userId = insertUser({ campusId: "ou", firstName: "Test", lastName: "U.", username: "testu", email: "testu@example.com" }).id;
+  userId = insertUser({ campusId: "ou", firstName: "Test", lastName: "U.", username: "testu", email: "testu@example.com", verified: true }).id;
 });
 
 describe("sessions (design B)", () => {
   it("a sign-in sets an httpOnly, SameSite=Lax cookie holding only a signed random id", async () => {
-    const setCookie = await createSessionCookie(userId);
+    const setCookie = await createSessionCookie(new Request("http://localhost/"), userId);
     expect(setCookie).toMatch(/^__session=/);
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Lax/);
@@ -39,8 +39,8 @@ describe("sessions (design B)", () => {
   });
 
   it("a new id at every sign-in, of at least 128 random bits", async () => {
-    const a = await createSessionCookie(userId);
-    const b = await createSessionCookie(userId);
+    const a = await createSessionCookie(new Request("http://localhost/"), userId);
+    const b = await createSessionCookie(new Request("http://localhost/"), userId);
     expect(a).not.toBe(b);
     const row = getDb().select().from(schema.sessions).where(eq(schema.sessions.userId, userId)).all();
     expect(row.length).toBeGreaterThanOrEqual(2);
@@ -50,21 +50,21 @@ describe("sessions (design B)", () => {
   });
 
   it("a tampered or unknown cookie is a visitor", async () => {
-    const setCookie = await createSessionCookie(userId);
+    const setCookie = await createSessionCookie(new Request("http://localhost/"), userId);
     const tampered = setCookie.replace(/^__session=./, "__session=A");
     expect(await getUserId(requestWith(tampered))).toBeNull();
     expect(await getUserId(requestWith(null))).toBeNull();
   });
 
   it("logging out deletes the row", async () => {
-    const setCookie = await createSessionCookie(userId);
+    const setCookie = await createSessionCookie(new Request("http://localhost/"), userId);
     const cleared = await destroySessionCookie(requestWith(setCookie));
     expect(cleared).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
     expect(await getUserId(requestWith(setCookie))).toBeNull();
   });
 
   it("an expired session is a visitor; a day-old one is renewed", async () => {
-    const setCookie = await createSessionCookie(userId);
+    const setCookie = await createSessionCookie(new Request("http://localhost/"), userId);
     const rows = getDb().select().from(schema.sessions).where(eq(schema.sessions.userId, userId)).all();
     const newest = rows.sort((x, y) => y.createdAt - x.createdAt)[0]!;
     expect(await renewSession(requestWith(setCookie))).toBeNull(); // fresh: nothing to do
@@ -86,8 +86,8 @@ describe("sessions (design B)", () => {
   });
 
   it("ending the other sessions keeps this one", async () => {
-    const mine = await createSessionCookie(userId);
-    const other = await createSessionCookie(userId);
+    const mine = await createSessionCookie(new Request("http://localhost/"), userId);
+    const other = await createSessionCookie(new Request("http://localhost/"), userId);
     await endOtherSessions(userId, requestWith(mine));
     expect(await getUserId(requestWith(mine))).toBe(userId);
     expect(await getUserId(requestWith(other))).toBeNull();
