@@ -23,7 +23,7 @@ import { sessionUserView } from "~/models/users.server";
 import { readAlert } from "~/services/alerts.server";
 import { config } from "~/services/config.server";
 import { signUpPromptAllowed } from "~/services/geo.server";
-import { getOptionalUser, renewSession } from "~/services/session.server";
+import { getSessionUser, renewSession } from "~/services/session.server";
 import accountsCss from "~/styles/accounts.css";
 import appCss from "~/styles/app.css";
 import { backTarget } from "~/utils/navigation";
@@ -44,8 +44,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (context.regionBlocked) throw redirectDocument("/404");
   const campus = campusForRequest(request);
   const { alert, setCookie } = await readAlert(request);
-  const user = await getOptionalUser(request);
-  const renewed = user ? await renewSession(request) : null;
+  // A pending session (email not verified) browses as a visitor; the navigation offers Verify email and Log out.
+  const sessionUser = await getSessionUser(request);
+  const user = sessionUser?.verified ? sessionUser : null;
+  const renewed = sessionUser ? await renewSession(request) : null;
   const url = new URL(request.url);
   if (user) context.setViewer?.(user.id); // for the page-view record
   // §6: the sign-up prompt for a visitor the region rule refuses goes to /404, unless SHOW_FIREWALL=1.
@@ -67,6 +69,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       alert,
       back: backTarget(url.pathname + url.search, history),
       user: user ? sessionUserView(user) : null,
+      pending: sessionUser && !user ? { username: sessionUser.username } : null,
       // The notifications page marks them all read as it shows them.
       unreadNotifications: user && url.pathname !== "/notifications" ? countUnread(user.id) : 0,
       /** For share links (§4): this request's site when it is on the allowlist, else the default one. */

@@ -12,6 +12,8 @@ export type ShellData = {
   alert: Alert | null;
   back: string;
   user: SessionUser | null;
+  /** Signed up but the email is not verified yet: Verify email and Log out instead of Log in and Sign up. */
+  pending?: { username: string } | null;
   /** Unread notifications of the signed-in user (capped: 100 reads "99+"). */
   unreadNotifications?: number;
 };
@@ -27,12 +29,17 @@ const NAV: NavItem[] = [
   { to: "/settings", label: "Settings", icon: "settings" },
 ];
 
-/** Signed in: Profile is their own page and Log out is offered; visitors get Log in and Sign up. */
-function navFor(user: SessionUser | null | undefined): NavItem[] {
-  const items = NAV.map((item) => (item.to === "/profile" && user ? { ...item, to: `/${user.username}` } : item));
-  return user
-    ? [...items, { to: "/logout", label: "Log out", icon: "logout" }]
-    : [...items, { to: "/login", label: "Log in", icon: "login" }, { to: "/user_registration", label: "Sign up", icon: "plus" }];
+/**
+ * Signed in: Profile is their own page and Log out is offered; visitors get Log
+ * in and Sign up; a pending account (email not verified) Verify email and Log out.
+ */
+function navFor(user: SessionUser | null | undefined, pending: ShellData["pending"]): NavItem[] {
+  const username = user?.username ?? pending?.username;
+  const items = NAV.map((item) => (item.to === "/profile" && username ? { ...item, to: `/${username}` } : item));
+  const logOut: NavItem = { to: "/logout", label: "Log out", icon: "logout" };
+  if (user) return [...items, logOut];
+  if (pending) return [...items, { to: "/verify", label: "Verify email", icon: "check" }, logOut];
+  return [...items, { to: "/login", label: "Log in", icon: "login" }, { to: "/user_registration", label: "Sign up", icon: "plus" }];
 }
 
 /** The unread count on the Notifications item, and its words for screen readers. */
@@ -66,7 +73,7 @@ export function AppShell({ data, children }: { data: ShellData | undefined; chil
   const { title, back } = headerTitle(matches);
   const headerRef = useHideOnScroll();
   const campus = data?.campus ?? { id: "ou", name: "OU" };
-  const nav = navFor(data?.user);
+  const nav = navFor(data?.user, data?.pending);
   const createPost = createPostHref(matches);
   return (
     <div className="shell">

@@ -4,7 +4,8 @@
 import { and, eq, like, or } from "drizzle-orm";
 import { getDb, newId, schema, transaction, type Tx } from "~/services/db.server";
 import { absoluteUrl } from "~/services/urls.server";
-import { consume, isLimited, resetLimit } from "~/services/rate-limit.server";
+import { consume, refund, resetLimit } from "~/services/rate-limit.server";
+import { endAllSessions } from "~/services/session.server";
 import { AUTH_MESSAGES, type AuthErrorCode } from "~/utils/auth-messages";
 import { firstFreeUsername, lastInitial, parseFullName, usernameBase } from "~/utils/names";
 import { safePath } from "~/utils/navigation";
@@ -13,7 +14,7 @@ import { isBannedEmail } from "./banned-emails.server";
 import { getCampus, schoolDomains } from "./campuses.server";
 import { recordEvent } from "./events.server";
 import { sendSignupVerificationEmail } from "./auth-mail.server";
-import { getPasswordHash, hashPassword, storePasswordHash, verifyPassword } from "./passwords.server";
+import { deletePasswordHash, getPasswordHash, hashPassword, storePasswordHash, verifyNoPassword, verifyPassword } from "./passwords.server";
 import { getUserByEmail, getUserById, type User } from "./users.server";
 import { createVerification, retireVerifications, type Verification } from "./verifications.server";
 
@@ -125,23 +126,44 @@ export async function registerWithPassword(input: { email: string; fullName: str
   return createAccount({ ...name, email: input.email, campusId: input.campusId, verified: false, passwordHash });
 }
 
+/** The lockout key: the account, or for an unknown address the address (refused alike). */
+function lockoutKey(user: Pick<User, "id"> | undefined, email: string): string {
+  return user ? user.id : `unknown:${email.trim().toLowerCase()}`;
+}
+
+/**
+ * Checks a password under the account lockout (design A10). The attempt is
+ * counted before the slow hash runs and given back when the password is right,
+ * so however many arrive at once, at most five wrong passwords per account are
+ * ever tried in 15 minutes; a locked account is refused without hashing. An
+ * unknown address or an account without a password costs the same hash.
+ */
+async function checkPassword(user: User | undefined, email: string, password: string): Promise<void> {
+  const key = lockoutKey(user, email);
+  const attempt = await consume("loginFailures", key);
+  if (!attempt.ok) throw new AuthError("too-many-requests");
+  const hash = user ? getPasswordHash(user.id) : null;
+  const right = hash ? await verifyPassword(password, hash) : await verifyNoPassword(password);
+  if (!user) throw new AuthError("user-not-found");
+  if (!hash) throw new AuthError("invalid-login-credentials"); // a Google or magic-link account
+  if (!right) throw new AuthError(attempt.remaining > 0 ? "wrong-password" : "too-many-requests");
+  await refund("loginFailures", key);
+}
+
 /**
  * Email + password sign-in (§8 messages). Five wrong passwords within 15
  * minutes lock the account until a password reset or the window ends.
  */
 export async function passwordSignIn(email: string, password: string): Promise<User> {
+  if (isBannedEmail(email)) throw new AuthError("banned");
   const user = getUserByEmail(email);
-  if (!user) throw new AuthError("user-not-found");
-  if (isBannedEmail(user.email)) throw new AuthError("banned");
-  if (await isLimited("loginFailures", user.id)) throw new AuthError("too-many-requests");
-  const hash = getPasswordHash(user.id);
-  if (!hash) throw new AuthError("invalid-login-credentials"); // a Google or magic-link account
-  if (!(await verifyPassword(password, hash))) {
-    const counted = await consume("loginFailures", user.id);
-    throw new AuthError(counted.ok && counted.remaining > 0 ? "wrong-password" : "too-many-requests");
-  }
-  await resetLimit("loginFailures", user.id);
-  return user;
+  await checkPassword(user, email, password);
+  return user!;
+}
+
+/** The current password of a signed-in user (change password, change email): the same lockout as signing in. */
+export async function checkCurrentPassword(user: User, password: string): Promise<void> {
+  await checkPassword(user, user.email, password);
 }
 
 /** The sign-up verification email (A6): a link and the same code to type on /verify. */
@@ -179,18 +201,39 @@ export function markEmailVerified(userId: string): User {
     .get()!;
 }
 
-/** Sets a new password after a reset link: lifts the lockout (A10) and proves the email. */
-export async function resetPassword(userId: string, password: string): Promise<void> {
-  const hash = await hashPassword(password);
-  storePasswordHash(userId, hash);
-  await resetLimit("loginFailures", userId);
-  markEmailVerified(userId);
+/**
+ * The address was proven some other way than by the sign-up link or code: a
+ * magic link, Google, a password reset. Whoever registered an unverified
+ * account need not own its address, so the password set before the proof is
+ * cleared and every session issued before it ends; the owner's own sign-in
+ * starts after this.
+ */
+export function proveEmail(userId: string): User {
+  const user = getUserById(userId);
+  if (!user) throw new AuthError("user-not-found");
+  if (user.verified) return user;
+  deletePasswordHash(userId);
+  endAllSessions(userId);
+  return markEmailVerified(userId);
 }
 
-/** Change password (§5): the current one must be right. */
+/**
+ * Sets a new password after a reset link: proves the email, lifts the lockout
+ * (A10) and ends every session, so whoever knew the old password is out.
+ */
+export async function resetPassword(userId: string, password: string): Promise<void> {
+  const hash = await hashPassword(password);
+  proveEmail(userId);
+  storePasswordHash(userId, hash);
+  await resetLimit("loginFailures", userId);
+  endAllSessions(userId);
+}
+
+/** Change password (§5): the current one must be right, and counts toward the lockout. */
 export async function changePassword(userId: string, current: string, next: string): Promise<void> {
-  const hash = getPasswordHash(userId);
-  if (hash && !(await verifyPassword(current, hash))) throw new AuthError("wrong-password");
+  const user = getUserById(userId);
+  if (!user) throw new AuthError("user-not-found");
+  if (getPasswordHash(userId)) await checkCurrentPassword(user, current);
   storePasswordHash(userId, await hashPassword(next));
 }
 
@@ -265,13 +308,13 @@ export function googleSignIn(profile: GoogleProfile, campusId: string, googleNam
   const connected = connection ? getUserById(connection.userId) : undefined;
   if (connected) {
     if (isBannedEmail(connected.email)) throw new AuthError("banned");
-    return { user: connected.verified ? connected : markEmailVerified(connected.id), isNew: false };
+    return { user: proveEmail(connected.id), isNew: false };
   }
   const existing = getUserByEmail(email);
   if (existing) {
     db.insert(schema.connections).values({ provider: "google", providerId: profile.sub, userId: existing.id }).onConflictDoNothing().run();
     const user = existing.img || !profile.picture ? existing : db.update(schema.users).set({ img: profile.picture }).where(eq(schema.users.id, existing.id)).returning().get()!;
-    return { user: user.verified ? user : markEmailVerified(user.id), isNew: false };
+    return { user: proveEmail(user.id), isNew: false };
   }
   const user = createAccount({
     email,

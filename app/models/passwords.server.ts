@@ -41,8 +41,25 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && crypto.timingSafeEqual(actual, expected);
 }
 
+/** A well-formed hash that no password matches: random bytes, not the hash of anything. */
+const NO_MATCH = ["scrypt", LOG_N, R, P, crypto.randomBytes(SALT_BYTES).toString("base64url"), crypto.randomBytes(KEY_LENGTH).toString("base64url")].join("$");
+
+/**
+ * Does the work of a real check and answers false: an unknown address or an
+ * account without a password takes as long to refuse as a wrong password.
+ */
+export async function verifyNoPassword(password: string): Promise<false> {
+  await verifyPassword(password, NO_MATCH);
+  return false;
+}
+
 export function getPasswordHash(userId: string): string | null {
   return getDb().select({ hash: schema.passwords.hash }).from(schema.passwords).where(eq(schema.passwords.userId, userId)).get()?.hash ?? null;
+}
+
+/** Removes the password: the account signs in by email link or Google until a new one is set. */
+export function deletePasswordHash(userId: string, tx: Tx | Db = getDb()) {
+  tx.delete(schema.passwords).where(eq(schema.passwords.userId, userId)).run();
 }
 
 /** Stores an already computed hash (hash outside a transaction: it is slow). */

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DeleteFromUrl } from "~/components/confirm-delete";
 import { Icon, VerifiedBadge } from "~/components/icons";
@@ -12,8 +13,11 @@ import { getFeedPage, getVideoPage } from "~/models/posts.server";
 import { reportUser, ReportError, USER_REPORTED } from "~/models/reports.server";
 import { avatarUrl, displayName, getProfile, profileLinks } from "~/models/users.server";
 import { redirectWithAlert } from "~/services/alerts.server";
+import { claimSentUrl, requestClaimLink } from "~/services/auth.server";
+import { config } from "~/services/config.server";
 import { getOptionalUser, requireUser } from "~/services/session.server";
 import profileCss from "~/styles/profile.css";
+import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import type { RouteHandle } from "~/utils/route-handle";
 
 const SHOWS = ["projects", "games", "videos"] as const;
@@ -70,18 +74,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const viewer = await requireUser(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = findProfile(params.username);
   const form = await request.formData();
-  if (form.get("intent") !== "report") throw new Response("Bad Request", { status: 400 });
+  const intent = form.get("intent");
+  if (intent === "claim") {
+    // The sign-in link goes to the account's own address; the visitor sees it only masked (§2).
+    const sent = await requestClaimLink(request, context.clientIp, user.username);
+    if (!sent.ok) return redirectWithAlert(request, `/${user.username}`, { type: "danger", message: AUTH_MESSAGES[sent.code] });
+    return redirect(claimSentUrl(user.username), { headers: { "Set-Cookie": sent.setCookie } });
+  }
+  if (intent !== "report") throw new Response("Bad Request", { status: 400 });
+  const viewer = await requireUser(request);
   try {
     reportUser({ reporterId: viewer.id, reportedUserId: user.id, reason: String(form.get("reason") ?? "") });
   } catch (error) {
     if (error instanceof ReportError) throw new Response(error.message, { status: 400 });
     throw error;
   }
-  return redirectWithAlert(`/${user.username}`, { type: "success", message: USER_REPORTED });
+  return redirectWithAlert(request, `/${user.username}`, { type: "success", message: USER_REPORTED });
 }
 
 const TABS: { show: Show; label: string; empty: string }[] = [
@@ -146,11 +157,13 @@ export default function Profile() {
                   </button>
                 </Form>
               ) : null}
-              {/* The visitor types their own address there; another user's is never shown. */}
+              {/* The link goes to the account's own address, shown only masked on /login/sent. */}
               {viewer === "visitor" && !profile.verified ? (
-                <Link to="/login?method=noPassword" className="button">
-                  Claim this account
-                </Link>
+                <Form method="post" className="inline-form">
+                  <button type="submit" name="intent" value="claim" className="button">
+                    Claim this account
+                  </button>
+                </Form>
               ) : null}
             </>
           )}

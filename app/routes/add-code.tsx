@@ -25,8 +25,8 @@ import type { RouteHandle } from "~/utils/route-handle";
 export const handle: RouteHandle = { title: "School email" };
 
 /** Where a confirmed school email leads: posting, which it unlocks (A5). */
-function done() {
-  return redirectWithAlert("/create/post", { type: "success", message: AUTH_MESSAGES["account-updated"] });
+function done(request: Request) {
+  return redirectWithAlert(request, "/create/post", { type: "success", message: AUTH_MESSAGES["account-updated"] });
 }
 
 /** "@ou.edu", or "@ou.edu, @utexas.edu, @smu.edu or @ufl.edu". */
@@ -48,9 +48,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (token) {
     // The link works in any browser: the row names the user who asked for it.
     const checked = consumeToken("school-email", token);
-    if (checked.ok && completeSchoolEmailVerification(checked.row)) return done();
+    if (checked.ok && completeSchoolEmailVerification(checked.row)) return done(request);
     if (!(await getOptionalUser(request))) {
-      return redirectWithAlert("/login?redirect=%2Fadd-code", { type: "danger", message: AUTH_MESSAGES["link-invalid"] });
+      return redirectWithAlert(request, "/login?redirect=%2Fadd-code", { type: "danger", message: AUTH_MESSAGES["link-invalid"] });
     }
     linkError = AUTH_MESSAGES["link-invalid"];
   }
@@ -84,7 +84,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const checked = consumeCode("school-email", email, code);
     // Only the code this user asked for counts.
     const verified = checked.ok && checked.row.userId === user.id ? completeSchoolEmailVerification(checked.row) : null;
-    if (verified) return done();
+    if (verified) return done(request);
     const refusal = schoolEmailRefusal(user, email);
     const message = refusal
       ? refusalMessage(refusal, user.campusId)
@@ -105,7 +105,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!(await consume("emailIp", ip)).ok) return refuse(AUTH_MESSAGES["ip-flood"], 429);
   if (!(await consume("emailAddress", email)).ok) return refuse(AUTH_MESSAGES["email-flood"], 429);
   sendSchoolEmailVerification(request, user, email);
-  return redirectWithAlert(`/add-code?${new URLSearchParams({ email })}`, { type: "okay", message: "Email sent." });
+  return redirectWithAlert(request, `/add-code?${new URLSearchParams({ email })}`, { type: "okay", message: "Email sent." });
 }
 
 function EmailStep({ email, domains, firstDomain, campusName }: { email: string; domains: string; firstDomain: string; campusName: string }) {

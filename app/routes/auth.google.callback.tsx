@@ -13,6 +13,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return await completeSignIn(request, result, { headers: { "Set-Cookie": clear } });
   } catch (error) {
     const code = authErrorCode(error) === "banned" ? "banned" : "google";
-    return redirectWithAlert("/login", { type: "danger", message: AUTH_MESSAGES[code] }, { headers: { "Set-Cookie": clear } });
+    return redirectWithAlert(request, "/login", { type: "danger", message: AUTH_MESSAGES[code] }, { headers: { "Set-Cookie": clear } });
   }
 }

@@ -17,6 +17,6 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     return await startGoogle(request, campusForRequest(request).id, returnTo || null);
   } catch {
-    return redirectWithAlert("/login", { type: "danger", message: AUTH_MESSAGES.google });
+    return redirectWithAlert(request, "/login", { type: "danger", message: AUTH_MESSAGES.google });
   }
 }

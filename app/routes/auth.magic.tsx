@@ -17,10 +17,10 @@ import { loadAuthSchemas } from "~/schemas/lazy.client";
 export const handle: RouteHandle = { title: "Log in" };
 
 /** §4: a failed link goes back to /login?redirect=true (or /register?redirect=true when it was registering). */
-function fail(id: string | null, code: "wrong-email" | "banned" = "wrong-email") {
+function fail(request: Request, id: string | null, code: "wrong-email" | "banned" = "wrong-email") {
   const row = id ? getVerification("magic-link", id) : undefined;
   const to = row?.payload?.first ? "/register?redirect=true" : "/login?redirect=true";
-  return redirectWithAlert(to, { type: "danger", message: AUTH_MESSAGES[code] });
+  return redirectWithAlert(request, to, { type: "danger", message: AUTH_MESSAGES[code] });
 }
 
 async function complete(request: Request, token: string, id: string | null) {
@@ -28,7 +28,7 @@ async function complete(request: Request, token: string, id: string | null) {
     const result = await authenticateMagicLink(request, token);
     return await completeSignIn(request, result, { headers: { "Set-Cookie": await clearFlowCookie(request) } });
   } catch (error) {
-    return fail(id, authErrorCode(error) === "banned" ? "banned" : "wrong-email");
+    return fail(request, id, authErrorCode(error) === "banned" ? "banned" : "wrong-email");
   }
 }
 
@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const token = url.searchParams.get("token");
   const id = url.searchParams.get("id");
   const row = id ? getVerification("magic-link", id) : undefined;
-  if (!token || !row || row.usedAt || row.expiresAt <= Date.now()) return fail(id);
+  if (!token || !row || row.usedAt || row.expiresAt <= Date.now()) return fail(request, id);
   // Opened in the browser that asked for it: sign in. Elsewhere: ask for the email first.
   if (await askedForMagicLink(request, id)) return complete(request, token, id);
   return { token, id: id ?? "" };
@@ -50,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithSchema(formData, confirmEmailSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const row = id ? getVerification("magic-link", id) : undefined;
-  if (!token || !row || row.target !== submission.value.email) return fail(id);
+  if (!token || !row || row.target !== submission.value.email) return fail(request, id);
   return complete(request, token, id);
 }
 

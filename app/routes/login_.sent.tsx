@@ -6,7 +6,7 @@ import { SubmitButton } from "~/components/auth";
 import { FormErrors } from "~/components/forms";
 import { magicLinkSchema } from "~/schemas/index.server";
 import { redirectWithAlert } from "~/services/alerts.server";
-import { requestMagicLink, sentPageUrl } from "~/services/auth.server";
+import { claimAddress, claimSentUrl, requestClaimLink, requestMagicLink, sentPageUrl } from "~/services/auth.server";
 import { config } from "~/services/config.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -26,10 +26,18 @@ function mailboxUrl(email: string): string {
 
 export function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
+  // A claim (§2): the account's address, masked; the page never holds the whole of it.
+  const claim = url.searchParams.get("claim")?.trim() ?? "";
+  if (claim) {
+    const masked = claimAddress(claim);
+    if (!masked) throw redirect("/login?method=noPassword");
+    return { email: masked, claim, first: "", last: "", redirectTo: "", mailbox: config().devMailbox ? "/dev/mail" : mailboxUrl(masked) };
+  }
   const email = url.searchParams.get("email")?.trim() ?? "";
   if (!email) throw redirect("/login?method=noPassword");
   return {
     email,
+    claim: "",
     first: url.searchParams.get("first") ?? "",
     last: url.searchParams.get("last") ?? "",
     redirectTo: safePath(url.searchParams.get("redirect"), ""),
@@ -38,13 +46,21 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithSchema(await request.formData(), magicLinkSchema);
+  const formData = await request.formData();
+  const claim = formData.get("claim");
+  if (typeof claim === "string" && claim) {
+    const sent = await requestClaimLink(request, context.clientIp, claim);
+    if (!sent.ok) return data({ errors: [AUTH_MESSAGES[sent.code]] }, { status: sent.code.endsWith("flood") ? 429 : 400 });
+    return redirectWithAlert(request, claimSentUrl(claim), { type: "okay", message: "Email sent." }, { headers: { "Set-Cookie": sent.setCookie } });
+  }
+  const submission = parseWithSchema(formData, magicLinkSchema);
   if (submission.status !== "success") return data({ errors: [AUTH_MESSAGES["send-failed"]] }, { status: 400 });
   const sent = await requestMagicLink(request, context.clientIp, submission.value);
   if (!sent.ok) {
     return data({ errors: [AUTH_MESSAGES[sent.code]] }, { status: sent.code.endsWith("flood") ? 429 : 400 });
   }
   return redirectWithAlert(
+    request,
     sentPageUrl(submission.value),
     { type: "okay", message: "Email sent." },
     { headers: { "Set-Cookie": sent.setCookie } },
@@ -52,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function MagicLinkSent() {
-  const { email, first, last, redirectTo, mailbox } = useLoaderData<typeof loader>();
+  const { email, claim, first, last, redirectTo, mailbox } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const external = mailbox.startsWith("http");
   return (
@@ -68,7 +84,7 @@ export default function MagicLinkSent() {
         Go to your mail
       </a>
       <Form method="post" className="stack">
-        <input type="hidden" name="email" value={email} />
+        {claim ? <input type="hidden" name="claim" value={claim} /> : <input type="hidden" name="email" value={email} />}
         {first && last ? (
           <>
             <input type="hidden" name="first" value={first} />
@@ -82,7 +98,7 @@ export default function MagicLinkSent() {
         </SubmitButton>
       </Form>
       <p>
-        <Link to={`/login?${new URLSearchParams({ method: "password", email })}`}>Log in with password</Link>
+        <Link to={`/login?${new URLSearchParams(claim ? { method: "password" } : { method: "password", email })}`}>Log in with password</Link>
       </p>
     </section>
   );

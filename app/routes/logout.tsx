@@ -2,13 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link } from "@remix-run/react";
 import { SubmitButton } from "~/components/auth";
-import { destroySessionCookie, requireUserId } from "~/services/session.server";
+import { destroySessionCookie, requireSessionUser } from "~/services/session.server";
 import type { RouteHandle } from "~/utils/route-handle";
 
 export const handle: RouteHandle = { title: "Log Out" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUserId(request);
+  // A pending session (email not verified yet) may sign out too.
+  await requireSessionUser(request);
   return null;
 }
 

@@ -68,7 +68,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     username: user?.username,
   });
   if (!result.ok) return data(result.reply, { status: result.status });
-  return redirectWithAlert(`/more/${id}`, { type: "okay", message: "Email sent." });
+  return redirectWithAlert(request, `/more/${id}`, { type: "okay", message: "Email sent." });
 }
 
 export default function MorePanel() {

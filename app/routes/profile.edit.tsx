@@ -23,7 +23,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: profileCss
 export const handle: RouteHandle = { title: "Edit Profile" };
 
 const HERE = "/profile/edit";
-const updated = () => redirectWithAlert(HERE, { type: "success", message: PROFILE_MESSAGES.updated });
+const updated = (request: Request) => redirectWithAlert(request, HERE, { type: "success", message: PROFILE_MESSAGES.updated });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -51,19 +51,19 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!file) return data<ActionData>({ intent: "photo", error: "Choose a photo first." }, { status: 400 });
       const result = await changeProfilePhoto(user.id, file);
       if (!result.ok) return data<ActionData>({ intent: "photo", error: result.message }, { status: result.status });
-      return updated();
+      return updated(request);
     }
     if (intent === "name") {
       const submission = parseWithSchema(formData, nameSchema);
       if (submission.status !== "success") return data<ActionData>({ intent: "name", reply: submission.reply() }, { status: 400 });
       updateName(user.id, submission.value);
-      return updated();
+      return updated(request);
     }
     if (intent === "bio") {
       const submission = parseWithSchema(formData, bioSchema);
       if (submission.status !== "success") return data<ActionData>({ intent: "bio", reply: submission.reply() }, { status: 400 });
       updateBio(user.id, submission.value.bio);
-      return updated();
+      return updated(request);
     }
     throw new Response("Bad Request", { status: 400 });
   } finally {

@@ -19,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!result.ok) return Response.json({ ok: false, error: result.message }, { status: result.status });
     const redirectTo = safePath(String(read.formData.get("next") ?? ""), "/profile/edit");
     const headers = new Headers();
-    if (read.formData.get("alert") === "1") headers.append("Set-Cookie", await alertCookie({ type: "success", message: PROFILE_MESSAGES.updated }));
+    if (read.formData.get("alert") === "1") headers.append("Set-Cookie", await alertCookie(request, { type: "success", message: PROFILE_MESSAGES.updated }));
     return Response.json({ ok: true, redirectTo }, { headers });
   } finally {
     read.cleanup();

@@ -11,7 +11,7 @@ import { campusForRequest } from "~/models/campuses.server";
 import { registerSchema } from "~/schemas/index.server";
 import { FULL_NAME_MAX, PASSWORD_MAX } from "~/utils/limits";
 import { consume } from "~/services/rate-limit.server";
-import { createSessionCookie, requireVisitor } from "~/services/session.server";
+import { createSessionCookie, requireVisitor, verifyRedirectUrl } from "~/services/session.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import { safePath } from "~/utils/navigation";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -43,9 +43,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const user = await registerWithPassword({ email, fullName: name, password, campusId: campusForRequest(request).id });
     sendSignupVerification(request, user, redirectTo);
-    const back = safePath(redirectTo, "/home");
-    return redirect(back === "/home" ? "/verify" : `/verify?${new URLSearchParams({ redirect: back })}`, {
-      headers: { "Set-Cookie": await createSessionCookie(user.id) },
+    // A pending session: it can open /verify and sign out, nothing more until the email is verified.
+    return redirect(verifyRedirectUrl(safePath(redirectTo, "/home")), {
+      headers: { "Set-Cookie": await createSessionCookie(request, user.id) },
     });
   } catch (error) {
     const code = authErrorCode(error);

@@ -9,19 +9,18 @@ import { getUserById } from "~/models/users.server";
 import { checkToken, consumeToken } from "~/models/verifications.server";
 import { resetPasswordSchema } from "~/schemas/index.server";
 import { redirectWithAlert } from "~/services/alerts.server";
-import { endAllSessions } from "~/services/session.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import type { RouteHandle } from "~/utils/route-handle";
 import { loadAuthSchemas } from "~/schemas/lazy.client";
 
 export const handle: RouteHandle = { title: "Reset password" };
 
-const expired = () => redirectWithAlert("/forgotpassword", { type: "danger", message: AUTH_MESSAGES["link-invalid"] });
+const expired = (request: Request) => redirectWithAlert(request, "/forgotpassword", { type: "danger", message: AUTH_MESSAGES["link-invalid"] });
 
 export function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const checked = checkToken("reset", token);
-  if (!checked.ok) return expired();
+  if (!checked.ok) return expired(request);
   return { token, email: checked.row.target };
 }
 
@@ -30,12 +29,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["newPassword", "confirmPassword"] }), { status: 400 });
   const used = consumeToken("reset", submission.value.token);
   const user = used.ok && used.row.userId ? getUserById(used.row.userId) : undefined;
-  if (!used.ok || !user || user.email !== used.row.target) return expired();
+  if (!used.ok || !user || user.email !== used.row.target) return expired(request);
+  // Also ends every session: whoever knew the old password (or registered the address) is out.
   await resetPassword(user.id, submission.value.newPassword!);
-  // A reset ends every session: whoever knew the old password is out.
-  endAllSessions(user.id);
   const params = new URLSearchParams({ method: "password", email: user.email });
-  return redirectWithAlert(`/login?${params}`, { type: "success", message: "Your password has been reset. Log in with your new password." });
+  return redirectWithAlert(request, `/login?${params}`, { type: "success", message: "Your password has been reset. Log in with your new password." });
 }
 
 export default function ResetPassword() {

@@ -35,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const updated = changeCampus(user.id, choice);
   const alert = { type: "success", message: AUTH_MESSAGES["account-updated"] } as const;
   // Not school-verified on the new campus: the next step is its school email.
-  return redirectWithAlert(updated.schoolVerified ? "/select-city" : "/add-code", alert);
+  return redirectWithAlert(request, updated.schoolVerified ? "/select-city" : "/add-code", alert);
 }
 
 export default function SelectCity() {

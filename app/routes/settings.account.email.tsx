@@ -1,47 +1,107 @@
-import { getInputProps } from "@conform-to/react";
-import { parseWithSchema, useSchemaForm } from "~/utils/form";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithSchema, useValidation } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AccountUpdating } from "~/components/account-form";
-import { SubmitButton } from "~/components/auth";
+import { GoogleButton, SubmitButton } from "~/components/auth";
 import { Field, FormErrors } from "~/components/forms";
+import { authErrorCode, checkCurrentPassword, hasPassword } from "~/models/accounts.server";
 import { sendEmailChangeEmail } from "~/models/auth-mail.server";
 import { isBannedEmail } from "~/models/banned-emails.server";
 import { getUserByEmail } from "~/models/users.server";
 import { createVerification } from "~/models/verifications.server";
-import { changeEmailSchema } from "~/schemas/index.server";
+import { changeEmailFreshSchema, changeEmailSchema } from "~/schemas/index.server";
 import { redirectWithAlert } from "~/services/alerts.server";
+import { googleConfigured, requestMagicLink, sentPageUrl } from "~/services/auth.server";
 import { consume } from "~/services/rate-limit.server";
-import { requireUser } from "~/services/session.server";
+import { currentSessionId, requireUser, signedInAt } from "~/services/session.server";
 import { absoluteUrl } from "~/services/urls.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
+import { PASSWORD_MAX } from "~/utils/limits";
 import type { RouteHandle } from "~/utils/route-handle";
 import { loadAccountSchemas } from "~/schemas/lazy.client";
 
 export const handle: RouteHandle = { title: "Change email" };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  return { email: user.email };
+const HERE = "/settings/account/email";
+/** An account without a password proves it is its owner by a sign-in this recent. */
+const FRESH_SIGN_IN_MS = 10 * 60_000;
+
+/** How this user proves it is them: the current password, a recent sign-in, or (neither) signing in again. */
+async function proofNeeded(request: Request, userId: string): Promise<"password" | "fresh" | "sign-in-again"> {
+  if (hasPassword(userId)) return "password";
+  const since = await signedInAt(request);
+  return since !== null && Date.now() - since < FRESH_SIGN_IN_MS ? "fresh" : "sign-in-again";
 }
 
-/** The new address takes effect once it is confirmed by the link sent to it. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return { email: user.email, proof: await proofNeeded(request, user.id), google: googleConfigured() };
+}
+
+const HIDE = { hideFields: ["currentPassword"] };
+
+/** A refusal of the whole form (no field to attach it to). */
+function formError(message: string, status: number) {
+  const reply: SubmissionResult<string[]> = { status: "error", error: { "": [message] } };
+  return data(reply, { status });
+}
+
+/**
+ * The new address takes effect once it is confirmed by the link sent to it.
+ * Asking needs the current password (or a fresh sign-in for an account without
+ * one), so a session left open somewhere cannot move the account away.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithSchema(await request.formData(), changeEmailSchema);
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const formData = await request.formData();
+  const proof = await proofNeeded(request, user.id);
+
+  if (proof === "sign-in-again") {
+    if (formData.get("intent") !== "sign-in-again") {
+      return formError(AUTH_MESSAGES["fresh-sign-in"], 403);
+    }
+    // A link to this account's own address brings a fresh session back here.
+    const sent = await requestMagicLink(request, context.clientIp, { email: user.email, redirect: HERE });
+    if (!sent.ok) return formError(AUTH_MESSAGES[sent.code], sent.code.endsWith("flood") ? 429 : 400);
+    return redirect(sentPageUrl({ email: user.email, redirect: HERE }), { headers: { "Set-Cookie": sent.setCookie } });
+  }
+
+  const submission = parseWithSchema(formData, proof === "password" ? changeEmailSchema : changeEmailFreshSchema);
+  if (submission.status !== "success") return data(submission.reply(HIDE), { status: 400 });
   const { email } = submission.value;
+  const refuse = (code: keyof typeof AUTH_MESSAGES, status: number, field: "email" | "currentPassword" | null = "email") =>
+    data(submission.reply({ ...HIDE, ...(field ? { fieldErrors: { [field]: [AUTH_MESSAGES[code]] } } : { formErrors: [AUTH_MESSAGES[code]] }) }), {
+      status,
+    });
+  const value: { email: string; currentPassword?: string } = submission.value;
+  if (proof === "password") {
+    try {
+      await checkCurrentPassword(user, value.currentPassword ?? "");
+    } catch (error) {
+      const code = authErrorCode(error);
+      if (code === "wrong-password") return refuse(code, 400, "currentPassword");
+      if (code === "too-many-requests") return refuse(code, 429, null);
+      throw error;
+    }
+  }
   if (email === user.email) return redirect("/settings/account");
-  const refuse = (code: keyof typeof AUTH_MESSAGES, status: number) =>
-    data(submission.reply({ fieldErrors: { email: [AUTH_MESSAGES[code]] } }), { status });
   if (isBannedEmail(email)) return refuse("banned", 403);
   if (getUserByEmail(email)) return refuse("email-in-use", 409);
   if (!(await consume("emailIp", context.clientIp || "unknown")).ok) return refuse("ip-flood", 429);
   if (!(await consume("emailAddress", email)).ok) return refuse("email-flood", 429);
-  const created = createVerification({ type: "change-email", target: email, userId: user.id, replace: true });
+  // The session that asked stays signed in when the change takes effect; the others end.
+  const session = await currentSessionId(request);
+  const created = createVerification({
+    type: "change-email",
+    target: email,
+    userId: user.id,
+    replace: true,
+    payload: session ? { session } : {},
+  });
   sendEmailChangeEmail(email, { url: absoluteUrl(request, `/auth/email?${new URLSearchParams({ token: created.token })}`) });
-  return redirectWithAlert("/settings/account/email", {
+  return redirectWithAlert(request, HERE, {
     type: "okay",
     message: `Check ${email} for the link that confirms it.`,
     long: true,
@@ -49,12 +109,34 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ChangeEmail() {
-  const { email } = useLoaderData<typeof loader>();
+  const { email, proof, google } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const { form, fields, formProps } = useSchemaForm(() => loadAccountSchemas().then((m) => m.changeEmailSchema), {
+  const validation = useValidation(() => loadAccountSchemas().then((m) => (proof === "password" ? m.changeEmailSchema : m.changeEmailFreshSchema)));
+  const [form, fields] = useForm<{ email?: string; currentPassword?: string }>({
     lastResult,
+    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
   });
+  if (proof === "sign-in-again") {
+    return (
+      <section className="panel stack" aria-labelledby="email-title">
+        <h2 id="email-title" className="panel__title">
+          Change email
+        </h2>
+        <p className="auth__lead">
+          Your email is <span className="auth__address">{email}</span>. {AUTH_MESSAGES["fresh-sign-in"]}
+        </p>
+        <Form method="post" className="stack">
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <SubmitButton name="intent" value="sign-in-again" className="button button--primary" busyLabel="Sending...">
+            Email me a link to log in
+          </SubmitButton>
+        </Form>
+        {google ? <GoogleButton redirectTo={HERE} /> : null}
+      </section>
+    );
+  }
   return (
     <section className="panel stack" aria-labelledby="email-title">
       <h2 id="email-title" className="panel__title">
@@ -64,7 +146,7 @@ export default function ChangeEmail() {
         Your email is <span className="auth__address">{email}</span>. We will send a link to the new address; the change
         takes effect when you open it.
       </p>
-      <Form method="post" {...formProps} className="stack">
+      <Form method="post" {...getFormProps(form)} {...validation.triggers} className="stack">
         <FormErrors id={form.errorId} errors={form.errors} />
         <Field
           label="New email"
@@ -72,6 +154,14 @@ export default function ChangeEmail() {
           errors={fields.email.errors}
           errorId={fields.email.errorId}
         />
+        {proof === "password" ? (
+          <Field
+            label="Current password"
+            inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password", maxLength: PASSWORD_MAX }}
+            errors={fields.currentPassword.errors}
+            errorId={fields.currentPassword.errorId}
+          />
+        ) : null}
         <SubmitButton className="button button--primary">Send confirmation link</SubmitButton>
       </Form>
       <AccountUpdating />

@@ -36,11 +36,15 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof AuthError && error.code === "wrong-password") {
       return data(submission.reply({ ...HIDE, fieldErrors: { currentPassword: [AUTH_MESSAGES["wrong-password"]] } }), { status: 400 });
     }
+    // The current password counts toward the sign-in lockout (A10).
+    if (error instanceof AuthError && error.code === "too-many-requests") {
+      return data(submission.reply({ ...HIDE, formErrors: [AUTH_MESSAGES["too-many-requests"]] }), { status: 429 });
+    }
     throw error;
   }
   // Anyone signed in elsewhere with the old password is signed out.
   await endOtherSessions(user.id, request);
-  return redirectWithAlert("/settings/account", { type: "success", message: AUTH_MESSAGES["account-updated"] });
+  return redirectWithAlert(request, "/settings/account", { type: "success", message: AUTH_MESSAGES["account-updated"] });
 }
 
 export default function ChangePassword() {

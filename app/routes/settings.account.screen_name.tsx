@@ -36,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     throw error;
   }
-  return redirectWithAlert("/settings/account", { type: "success", message: AUTH_MESSAGES["account-updated"] });
+  return redirectWithAlert(request, "/settings/account", { type: "success", message: AUTH_MESSAGES["account-updated"] });
 }
 
 export default function ChangeUsername() {

@@ -30,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const on = !oneClick && form.get("intent") === "resubscribe";
   setEmailNotifications(subscriber.id, on);
   if (oneClick) return new Response("Unsubscribed", { status: 200 });
-  return redirectWithAlert(`/unsubscribe?token=${encodeURIComponent(token)}`, {
+  return redirectWithAlert(request, `/unsubscribe?token=${encodeURIComponent(token)}`, {
     type: "success",
     message: "Account Updated!",
   });

@@ -5,11 +5,18 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "~/components/auth";
 import { CodeField, FormErrors } from "~/components/forms";
 import { completeSignupVerification, recordAccountEvent, sendSignupVerification } from "~/models/accounts.server";
-import { consumeCode, consumeToken, type CheckResult } from "~/models/verifications.server";
+import { checkToken, consumeCode, consumeToken, type CheckResult } from "~/models/verifications.server";
 import { verifyCodeSchema } from "~/schemas/index.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { consume } from "~/services/rate-limit.server";
-import { createSessionCookie, destroySessionCookie, getOptionalUser, requireUser } from "~/services/session.server";
+import {
+  createSessionCookie,
+  destroySessionCookie,
+  getSessionUser,
+  loginRedirectUrl,
+  requireSessionUser,
+  returnPath,
+} from "~/services/session.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import { safePath } from "~/utils/navigation";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -26,29 +33,46 @@ async function verified(request: Request, checked: CheckResult, redirectTo: stri
   recordAccountEvent("Complete Registration", user);
   const headers = new Headers();
   await destroySessionCookie(request);
-  headers.append("Set-Cookie", await createSessionCookie(user.id));
-  return redirectWithAlert(safePath(redirectTo, "/home"), { type: "success", message: VERIFIED }, { headers });
+  headers.append("Set-Cookie", await createSessionCookie(request, user.id));
+  return redirectWithAlert(request, safePath(redirectTo, "/home"), { type: "success", message: VERIFIED }, { headers });
+}
+
+/**
+ * The sign-up link verifies only in a session of the account it was sent for:
+ * the browser that signed up, or one that has signed in with the account's
+ * password. Anywhere else it asks to log in and verifies nothing, so whoever
+ * registered someone else's address cannot have its owner confirm it for them.
+ */
+async function verifyByLink(request: Request, token: string, redirectTo: string | null) {
+  const user = await getSessionUser(request);
+  const checked = checkToken("signup", token);
+  if (checked.ok && user?.id === checked.row.userId) {
+    const done = await verified(request, consumeToken("signup", token), redirectTo);
+    if (done) return done;
+  } else if (checked.ok && !user) {
+    return redirectWithAlert(request, loginRedirectUrl(returnPath(request)), { type: "okay", message: AUTH_MESSAGES["verify-log-in"] });
+  } else if (checked.ok && user) {
+    if (user.verified) return redirectWithAlert(request, "/home", { type: "danger", message: AUTH_MESSAGES["verify-other-account"] });
+    return { email: user.email, linkError: AUTH_MESSAGES["verify-other-account"] };
+  }
+  if (!user) return redirectWithAlert(request, "/login", { type: "danger", message: AUTH_MESSAGES["link-invalid"] });
+  if (user.verified) return redirect(safePath(redirectTo, "/home"));
+  return { email: user.email, linkError: AUTH_MESSAGES["link-invalid"] };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const redirectTo = url.searchParams.get("redirect");
   const token = url.searchParams.get("token");
-  if (token) {
-    const done = await verified(request, consumeToken("signup", token), redirectTo);
-    if (done) return done;
-    const signedIn = await getOptionalUser(request);
-    if (!signedIn) return redirectWithAlert("/login", { type: "danger", message: AUTH_MESSAGES["link-invalid"] });
-    if (signedIn.verified) return redirect(safePath(redirectTo, "/home"));
-    return { email: signedIn.email, linkError: AUTH_MESSAGES["link-invalid"] };
-  }
-  const user = await requireUser(request);
+  if (token) return verifyByLink(request, token, redirectTo);
+  // A pending session (signed up, not verified yet) is what this page is for.
+  const user = await requireSessionUser(request);
   if (user.verified) return redirect(safePath(redirectTo, "/home"));
   return { email: user.email, linkError: null as string | null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireSessionUser(request);
   const redirectTo = new URL(request.url).searchParams.get("redirect");
   if (user.verified) return redirect(safePath(redirectTo, "/home"));
   const formData = await request.formData();
@@ -57,7 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(await consume("emailIp", context.clientIp || "unknown")).ok) return data({ resend: AUTH_MESSAGES["ip-flood"], result: undefined }, { status: 429 });
     if (!(await consume("emailAddress", user.email)).ok) return data({ resend: AUTH_MESSAGES["email-flood"], result: undefined }, { status: 429 });
     sendSignupVerification(request, user, redirectTo);
-    return redirectWithAlert(new URL(request.url).pathname + new URL(request.url).search, { type: "okay", message: "Email sent." });
+    return redirectWithAlert(request, new URL(request.url).pathname + new URL(request.url).search, { type: "okay", message: "Email sent." });
   }
 
   const submission = parseWithSchema(formData, verifyCodeSchema);

@@ -16,5 +16,16 @@ export const usernameSchema = z.object({
   ),
 });
 
-/** Change email (/settings/account/email): the new address, confirmed by a link sent to it. */
-export const changeEmailSchema = z.object({ email: emailField });
+/**
+ * Change email (/settings/account/email): the new address, confirmed by a link
+ * sent to it, and the current password.
+ */
+export const changeEmailSchema = z.object({
+  email: emailField,
+  currentPassword: z
+    .string({ error: AUTH_MESSAGES["current-password-required"] })
+    .check(z.maxLength(200, { error: AUTH_MESSAGES["wrong-password"] })),
+});
+
+/** Change email for an account without a password, just after signing in again. */
+export const changeEmailFreshSchema = z.object({ email: emailField });

@@ -6,7 +6,7 @@
 // remix-auth needs a SessionStorage for what a flow carries between requests
 // (OAuth state, the magic link a browser asked for, the page to return to):
 // that is the short-lived signed `__auth` cookie below, not the user session.
-import { createCookieSessionStorage, redirect, type AppLoadContext } from "@remix-run/node";
+import { createCookieSessionStorage, redirect, type AppLoadContext, type Cookie } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { EmailLinkStrategy } from "remix-auth-email-link";
 import { FormStrategy } from "remix-auth-form";
@@ -16,21 +16,22 @@ import {
   AuthError,
   createAccount,
   googleSignIn,
-  markEmailVerified,
   passwordSignIn,
+  proveEmail,
   recordAccountEvent,
 } from "~/models/accounts.server";
 import { sendMagicLinkEmail } from "~/models/auth-mail.server";
 import { isBannedEmail } from "~/models/banned-emails.server";
 import { campusForRequest } from "~/models/campuses.server";
-import { getUserByEmail, getUserById } from "~/models/users.server";
+import { getUserByEmail, getUserById, getUserByUsername } from "~/models/users.server";
 import { consumeToken, createVerification, VERIFICATION_TTL_MS } from "~/models/verifications.server";
 import type { AuthErrorCode } from "~/utils/auth-messages";
 import { capitalise, parseGoogleName } from "~/utils/names";
 import { safePath } from "~/utils/navigation";
 import { config } from "./config.server";
+import { appCookie } from "./cookies.server";
 import { consume } from "./rate-limit.server";
-import { createSessionCookie, destroySessionCookie } from "./session.server";
+import { createSessionCookie, destroySessionCookie, verifyRedirectUrl } from "./session.server";
 import { absoluteUrl } from "./urls.server";
 
 /** What every strategy answers: who signed in, and whether the account is new. */
@@ -43,26 +44,24 @@ type FlowData = {
   returnTo?: string;
 };
 
-let flow: ReturnType<typeof createCookieSessionStorage<FlowData>> | undefined;
-export function flowStorage() {
-  const cfg = config();
-  flow ??= createCookieSessionStorage<FlowData>({
-    cookie: {
-      name: "__auth",
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: cfg.production && cfg.publicUrl?.startsWith("https:") === true,
-      secrets: [cfg.sessionSecret],
-      maxAge: VERIFICATION_TTL_MS / 1000,
-    },
-  });
-  return flow;
+type FlowStorage = ReturnType<typeof createCookieSessionStorage<FlowData>>;
+const flowCookie = appCookie("__auth", { maxAge: VERIFICATION_TTL_MS / 1000 });
+const flowStorages = new WeakMap<Cookie, FlowStorage>();
+
+/** The flow storage on this request's `__auth` cookie (Secure and prefixed as cookies.server decides). */
+function flowStorage(request: Request): FlowStorage {
+  const cookie = flowCookie(request);
+  let storage = flowStorages.get(cookie);
+  if (!storage) {
+    storage = createCookieSessionStorage<FlowData>({ cookie });
+    flowStorages.set(cookie, storage);
+  }
+  return storage;
 }
 
 /** A copy of `request` whose `__auth` cookie carries `changes` (strategies read and re-commit it). */
 async function withFlow(request: Request, changes: (data: FlowData) => void, init: { body?: URLSearchParams; method?: string } = {}) {
-  const storage = flowStorage();
+  const storage = flowStorage(request);
   const session = await storage.getSession(request.headers.get("Cookie"));
   const data: FlowData = { magic: session.get("magic"), returnTo: session.get("returnTo") };
   changes(data);
@@ -72,7 +71,7 @@ async function withFlow(request: Request, changes: (data: FlowData) => void, ini
   const headers = new Headers(request.headers);
   const others = (request.headers.get("Cookie") ?? "")
     .split(/;\s*/)
-    .filter((c) => c && !c.startsWith("__auth="));
+    .filter((c) => c && !c.startsWith(`${flowCookie(request).name}=`));
   headers.set("Cookie", [...others, committed.split(";")[0]!].join("; "));
   // remix-auth-email-link builds its own link from the Host header (we only take the token from it).
   if (!headers.has("Host")) headers.set("Host", new URL(request.url).host);
@@ -83,13 +82,13 @@ async function withFlow(request: Request, changes: (data: FlowData) => void, ini
 }
 
 export async function readFlow(request: Request): Promise<FlowData> {
-  const session = await flowStorage().getSession(request.headers.get("Cookie"));
+  const session = await flowStorage(request).getSession(request.headers.get("Cookie"));
   return { magic: session.get("magic"), returnTo: session.get("returnTo") };
 }
 
 /** The Set-Cookie that ends the flow cookie. */
 export async function clearFlowCookie(request: Request): Promise<string> {
-  const storage = flowStorage();
+  const storage = flowStorage(request);
   return storage.destroySession(await storage.getSession(request.headers.get("Cookie")));
 }
 
@@ -99,16 +98,14 @@ function thrownSetCookie(thrown: unknown): string | null {
 
 // ---------------------------------------------------------------- password
 
-let passwordAuth: Authenticator<AuthResult> | undefined;
-function passwordAuthenticator() {
-  passwordAuth ??= new Authenticator<AuthResult>(flowStorage(), { throwOnError: true }).use(
+function passwordAuthenticator(request: Request) {
+  return new Authenticator<AuthResult>(flowStorage(request), { throwOnError: true }).use(
     new FormStrategy(async ({ form }) => {
       const user = await passwordSignIn(String(form.get("email") ?? ""), String(form.get("password") ?? ""));
       return { userId: user.id, isNew: false, redirectTo: null };
     }),
     "password",
   );
-  return passwordAuth;
 }
 
 /** Email + password (already checked by loginSchema). Throws AuthError. */
@@ -119,7 +116,7 @@ export async function authenticateWithPassword(request: Request, form: { email: 
   try {
     // The action has read the body already: hand the strategy a body-less copy and the parsed form.
     const copy = new Request(request.url, { headers: request.headers });
-    return await passwordAuthenticator().authenticate("password", copy, { context: { ...context, formData } });
+    return await passwordAuthenticator(request).authenticate("password", copy, { context: { ...context, formData } });
   } catch (error) {
     if (error instanceof Response) throw error;
     throw new AuthError(authCause(error));
@@ -139,7 +136,7 @@ function authCause(error: unknown) {
 const emailCheck = z.email();
 
 function magicLinkAuthenticator(request: Request) {
-  return new Authenticator<AuthResult>(flowStorage(), { throwOnError: true }).use(
+  return new Authenticator<AuthResult>(flowStorage(request), { throwOnError: true }).use(
     new EmailLinkStrategy<AuthResult>(
       {
         secret: config().sessionSecret,
@@ -173,7 +170,8 @@ function completeMagicLink(email: string, form: FormData): AuthResult {
   if (isBannedEmail(email)) throw new AuthError("banned");
   const user = getUserByEmail(email);
   if (user) {
-    if (!user.verified) markEmailVerified(user.id);
+    // Proving an unverified address ends what whoever registered it had (password, sessions).
+    proveEmail(user.id);
     return { userId: user.id, isNew: false, redirectTo };
   }
   if (!payload.first || !payload.last) throw new AuthError("wrong-email");
@@ -285,7 +283,7 @@ function googleAuthenticator(request: Request, campusId: string) {
   const google = config().google;
   if (!google) throw new AuthError("google");
   const callbackURL = absoluteUrl(request, "/auth/google/callback");
-  return new Authenticator<AuthResult>(flowStorage(), { throwOnError: true }).use(
+  return new Authenticator<AuthResult>(flowStorage(request), { throwOnError: true }).use(
     new CampusGoogleStrategy(
       { clientID: google.clientId, clientSecret: google.clientSecret, callbackURL, prompt: "select_account" },
       async ({ profile }) => {
@@ -349,9 +347,10 @@ export async function completeSignIn(
   recordAccountEvent(result.isNew ? "Complete Registration" : "Login", user);
   const headers = new Headers(opts.headers);
   await destroySessionCookie(request);
-  headers.append("Set-Cookie", await createSessionCookie(user.id));
+  headers.append("Set-Cookie", await createSessionCookie(request, user.id));
   const back = safePath(opts.redirectTo ?? result.redirectTo, "/home");
-  const target = user.verified ? back : back === "/home" ? "/verify" : `/verify?${new URLSearchParams({ redirect: back })}`;
+  // Unverified: /verify first (or straight back to the sign-up link that asked for this sign-in).
+  const target = user.verified || new URL(back, "http://site").pathname === "/verify" ? back : verifyRedirectUrl(back);
   return redirect(target, { headers });
 }
 
@@ -376,6 +375,35 @@ export async function requestMagicLink(
   } catch (error) {
     return { ok: false, code: error instanceof AuthError ? error.code : "send-failed" };
   }
+}
+
+/**
+ * "Claim this account" on an unverified profile (§2): the sign-in link goes to
+ * the account's own address, which the visitor neither chooses nor sees. Opening
+ * it proves the address (proveEmail: whoever registered it loses the password
+ * and sessions they had).
+ */
+export async function requestClaimLink(
+  request: Request,
+  clientIp: string,
+  username: string,
+): Promise<{ ok: true; setCookie: string } | { ok: false; code: AuthErrorCode }> {
+  const user = getUserByUsername(username);
+  if (!user || user.verified) return { ok: false, code: "other" };
+  return requestMagicLink(request, clientIp, { email: user.email });
+}
+
+/** /login/sent for a claim: it names the account, never the address. */
+export function claimSentUrl(username: string): string {
+  return `/login/sent?${new URLSearchParams({ claim: username })}`;
+}
+
+/** The address of an account for a claim's sent page: first letter, three bullets, the domain (j•••@ou.edu). */
+export function claimAddress(username: string): string | null {
+  const user = getUserByUsername(username);
+  if (!user) return null;
+  const at = user.email.lastIndexOf("@");
+  return `${user.email.slice(0, 1)}•••${user.email.slice(at)}`;
 }
 
 /** Where /login/sent shows the address and offers Resend. */

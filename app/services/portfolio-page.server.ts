@@ -75,7 +75,7 @@ export async function portfolioAction(kind: PortfolioKind, { request, params }: 
         target: commentTarget(id, kind),
       });
       if (!result.ok) return data(result.reply, { status: result.status });
-      return redirectWithAlert(`${page}?show=comments#post-${result.id}`, { type: "success", message: "Your reply was sent", postId: result.id });
+      return redirectWithAlert(request, `${page}?show=comments#post-${result.id}`, { type: "success", message: "Your reply was sent", postId: result.id });
     }
     if (intent === "delete") {
       const returnTo = safePath(String(formData.get("returnTo") ?? ""), `/${user.username}?show=${kind}s`);
@@ -84,11 +84,11 @@ export async function portfolioAction(kind: PortfolioKind, { request, params }: 
       } catch (error) {
         if (!(error instanceof PortfolioError)) throw error;
         if (error.status === 403 || error.status === 404) throw new Response(error.message, { status: error.status });
-        if (error.status === 410) return redirectWithAlert(page, { type: "danger", message: DELETED_MESSAGE[kind] });
+        if (error.status === 410) return redirectWithAlert(request, page, { type: "danger", message: DELETED_MESSAGE[kind] });
         // "Couldn't delete … images" or "Something went wrong": nothing was deleted, stay on the page.
-        return redirectWithAlert(page, { type: "danger", message: error.message });
+        return redirectWithAlert(request, page, { type: "danger", message: error.message });
       }
-      return redirectWithAlert(returnTo, { type: "success", message: DELETED_ALERT[kind] });
+      return redirectWithAlert(request, returnTo, { type: "success", message: DELETED_ALERT[kind] });
     }
     throw new Response("Bad Request", { status: 400 });
   } finally {

@@ -26,22 +26,22 @@ export async function likeAction(request: Request, form: FormData, userId: strin
     throw error;
   }
   // "Post saved." / "Game saved." / "project saved." only when adding (§4, §8).
-  const alert = result.saved ? await alertCookie({ type: "success", message: SAVED_MESSAGE[type] }) : null;
+  const alert = result.saved ? await alertCookie(request, { type: "success", message: SAVED_MESSAGE[type] }) : null;
   if (form.get("async") === "1") return data(result, alert ? { headers: { "Set-Cookie": alert } } : undefined);
   return redirect(returnTo, alert ? { headers: { "Set-Cookie": alert } } : undefined);
 }
 
 /** Delete after the confirmation; the author only (others get 403). */
-export async function deleteAction(form: FormData, userId: string, postId: string) {
+export async function deleteAction(request: Request, form: FormData, userId: string, postId: string) {
   const returnTo = safePath(String(form.get("returnTo") ?? ""), "/home");
   try {
     const { wasComment, campusId } = await deletePost(postId, userId);
     if (!wasComment) recordEvent("Delete Post", { userId, campusId });
-    return redirectWithAlert(returnTo, { type: "success", message: wasComment ? "Comment Removed" : "Your post was deleted" });
+    return redirectWithAlert(request, returnTo, { type: "success", message: wasComment ? "Comment Removed" : "Your post was deleted" });
   } catch (error) {
     if (error instanceof PostError && error.status === 403) throw new Response("Forbidden", { status: 403 });
     if (error instanceof PostError && error.status === 404) throw new Response("Not Found", { status: 404 });
-    if (error instanceof PostError) return redirectWithAlert(returnTo, { type: "danger", message: error.message });
-    return redirectWithAlert(returnTo, { type: "danger", message: "Something went wrong" });
+    if (error instanceof PostError) return redirectWithAlert(request, returnTo, { type: "danger", message: error.message });
+    return redirectWithAlert(request, returnTo, { type: "danger", message: "Something went wrong" });
   }
 }

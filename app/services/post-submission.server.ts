@@ -171,7 +171,7 @@ export async function composerAction(
     if (!result.ok) return data({ reply: result.reply, askDiscard: false }, { status: result.status });
     const kind = opts.target.kind === "post" ? "post" : "comment";
     const goBack = safePath(opts.goBack);
-    return redirectWithAlert(kind === "post" ? goBack : `${goBack}#post-${result.id}`, {
+    return redirectWithAlert(request, kind === "post" ? goBack : `${goBack}#post-${result.id}`, {
       type: "success",
       message: SENT[kind],
       postId: result.id,
@@ -197,7 +197,7 @@ export async function uploadAction(
     const kind = resolved.target.kind === "post" ? "post" : "comment";
     const goBack = safePath(resolved.goBack);
     const redirectTo = kind === "post" ? goBack : `${goBack}#post-${result.id}`;
-    const cookie = await alertCookie({ type: "success", message: SENT[kind], postId: result.id });
+    const cookie = await alertCookie(request, { type: "success", message: SENT[kind], postId: result.id });
     return Response.json({ ok: true, redirectTo }, { headers: { "Set-Cookie": cookie } });
   } finally {
     cleanup();

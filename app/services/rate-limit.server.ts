@@ -1,6 +1,7 @@
 // Abuse limits (design A10), kept in the `rate_limits` table so they survive
 // restarts. Per account: 5 failed sign-ins in 15 minutes lock it until a
-// password reset or the window ends. Per IP: only floods (a dorm shares one
+// password reset or the window ends (each attempt is counted before the
+// password is checked and given back when it was right). Per IP: only floods (a dorm shares one
 // address). Per address: a few emails per 15 minutes.
 import { RateLimiterRes, RateLimiterSQLite } from "rate-limiter-flexible";
 import { getSqlite } from "./db.server";
@@ -66,6 +67,11 @@ export async function consume(name: LimitName, key: string): Promise<LimitResult
 export async function isLimited(name: LimitName, key: string): Promise<boolean> {
   const res = await limiter(name).get(key);
   return !!res && res.consumedPoints >= LIMITS[name].points;
+}
+
+/** Gives back one event counted by `consume` (an attempt that turned out fine). */
+export async function refund(name: LimitName, key: string): Promise<void> {
+  await limiter(name).reward(key, 1);
 }
 
 /** Clears a key (a password reset lifts the lockout). */

@@ -1,78 +1,101 @@
-// Sessions (design B): a `sessions` row per sign-in; the `__session` cookie holds
+// Sessions (design B): a `sessions` row per sign-in; the session cookie holds
 // only the signed session id. The row's id is a SHA-256 of that value, so a copy
 // of the database does not hand out live sessions.
+//
+// A session lasts 30 days from its last use (sliding) and never more than 90
+// days from the sign-in (absolute). A session whose email is not verified yet
+// is "pending": it may browse as a visitor, open /verify and sign out, nothing
+// else — getUserId, getOptionalUser and the require* guards treat it as no user
+// (requireUser sends it to /verify). Only getSessionUser sees it, for the few
+// places that serve a pending session.
 import crypto from "node:crypto";
-import { createCookie, redirect } from "@remix-run/node";
-import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { redirect } from "@remix-run/node";
+import { and, eq, gt, lt, notInArray } from "drizzle-orm";
 import type { User } from "~/models/users.server";
-import { config } from "./config.server";
+import { appCookie, hasCookie } from "./cookies.server";
 import { getDb, schema } from "./db.server";
 
 export type { User };
 
 const DAY = 24 * 3600_000;
 export const SESSION_TTL_MS = 30 * DAY;
+/** However often it is used, a session ends this long after the sign-in. */
+export const SESSION_MAX_AGE_MS = 90 * DAY;
 /** A session is extended at most once a day, when it is used. */
 const RENEW_AFTER_MS = DAY;
 
-let sessionCookie: ReturnType<typeof createCookie> | undefined;
-function cookie() {
-  const cfg = config();
-  sessionCookie ??= createCookie("__session", {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: cfg.production && cfg.publicUrl?.startsWith("https:") === true,
-    secrets: [cfg.sessionSecret],
-    maxAge: SESSION_TTL_MS / 1000,
-  });
-  return sessionCookie;
-}
+const sessionCookie = appCookie("__session");
 
 function hashToken(token: string): string {
   return crypto.createHash("sha256").update(token).digest("base64url");
 }
 
 async function readToken(request: Request): Promise<string | null> {
-  const header = request.headers.get("Cookie");
-  if (!header?.includes("__session=")) return null;
-  const value: unknown = await cookie().parse(header);
+  const cookie = sessionCookie(request);
+  if (!hasCookie(request, cookie)) return null;
+  const value: unknown = await cookie.parse(request.headers.get("Cookie"));
   return typeof value === "string" && value.length >= 22 ? value : null;
 }
 
+/** When a session row stops being valid: the sliding expiry, capped by the absolute one. */
+function endOf(row: { createdAt: number }, now: number): number {
+  return Math.min(now + SESSION_TTL_MS, row.createdAt + SESSION_MAX_AGE_MS);
+}
+
 type SessionRow = typeof schema.sessions.$inferSelect;
+type Found = { row: SessionRow; token: string; user: User };
 
 // Several loaders of one request ask for the user: look the session up once.
-const lookups = new WeakMap<Request, Promise<{ row: SessionRow; token: string } | null>>();
+const lookups = new WeakMap<Request, Promise<Found | null>>();
 
-function lookup(request: Request) {
+function lookup(request: Request): Promise<Found | null> {
   let found = lookups.get(request);
   if (!found) {
     found = (async () => {
       const token = await readToken(request);
       if (!token) return null;
-      const row = getDb()
-        .select()
+      const now = Date.now();
+      const hit = getDb()
+        .select({ row: schema.sessions, user: schema.users })
         .from(schema.sessions)
-        .where(and(eq(schema.sessions.id, hashToken(token)), gt(schema.sessions.expiresAt, Date.now())))
+        .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
+        .where(
+          and(
+            eq(schema.sessions.id, hashToken(token)),
+            gt(schema.sessions.expiresAt, now),
+            gt(schema.sessions.createdAt, now - SESSION_MAX_AGE_MS),
+          ),
+        )
         .get();
-      return row ? { row, token } : null;
+      return hit ? { ...hit, token } : null;
     })();
     lookups.set(request, found);
   }
   return found;
 }
 
-/** The signed-in user's id, or null for a visitor (or an expired/ended session). */
-export async function getUserId(request: Request): Promise<string | null> {
-  return (await lookup(request))?.row.userId ?? null;
+/**
+ * The user of this request's session, verified or not (pending). Only for the
+ * places a pending session may use: /verify, /logout, the navigation.
+ */
+export async function getSessionUser(request: Request): Promise<User | null> {
+  return (await lookup(request))?.user ?? null;
 }
 
-/** The signed-in user, or null. */
+/** The signed-in user's id, or null for a visitor, a pending session or an expired/ended one. */
+export async function getUserId(request: Request): Promise<string | null> {
+  return (await getOptionalUser(request))?.id ?? null;
+}
+
+/** The signed-in user (email verified), or null. */
 export async function getOptionalUser(request: Request): Promise<User | null> {
-  const userId = await getUserId(request);
-  if (!userId) return null;
-  return getDb().select().from(schema.users).where(eq(schema.users.id, userId)).get() ?? null;
+  const user = await getSessionUser(request);
+  return user?.verified ? user : null;
+}
+
+/** When this request's session was signed in (epoch ms), or null without one. */
+export async function signedInAt(request: Request): Promise<number | null> {
+  return (await lookup(request))?.row.createdAt ?? null;
 }
 
 /** The path (and query) a visitor should come back to after signing in. */
@@ -87,33 +110,46 @@ export function loginRedirectUrl(redirectTo: string): string {
   return `/login?${new URLSearchParams({ redirect: redirectTo })}`;
 }
 
-/**
- * The signed-in user's id; a visitor is sent to `/login?redirect=<this page>`
- * (or `opts.redirectTo`).
- */
-export async function requireUserId(request: Request, opts: { redirectTo?: string } = {}): Promise<string> {
-  const userId = await getUserId(request);
-  if (!userId) throw redirect(loginRedirectUrl(opts.redirectTo ?? returnPath(request)));
-  return userId;
+/** /verify, coming back to `redirectTo` once the email is verified. */
+export function verifyRedirectUrl(redirectTo: string): string {
+  return redirectTo === "/home" ? "/verify" : `/verify?${new URLSearchParams({ redirect: redirectTo })}`;
 }
 
-/** The signed-in user; a visitor is sent to the login page. */
-export async function requireUser(request: Request): Promise<User> {
-  const user = await getOptionalUser(request);
+/**
+ * The signed-in (verified) user; a visitor is sent to `/login?redirect=<this
+ * page>`, a pending session to /verify.
+ */
+export async function requireUser(request: Request, opts: { redirectTo?: string } = {}): Promise<User> {
+  const user = await getSessionUser(request);
+  const back = opts.redirectTo ?? returnPath(request);
+  if (!user) throw redirect(loginRedirectUrl(back));
+  if (!user.verified) throw redirect(verifyRedirectUrl(back));
+  return user;
+}
+
+/** The signed-in (verified) user's id; see requireUser. */
+export async function requireUserId(request: Request, opts: { redirectTo?: string } = {}): Promise<string> {
+  return (await requireUser(request, opts)).id;
+}
+
+/** Any session's user, pending included (/verify, /logout); a visitor is sent to log in. */
+export async function requireSessionUser(request: Request): Promise<User> {
+  const user = await getSessionUser(request);
   if (!user) throw redirect(loginRedirectUrl(returnPath(request)));
   return user;
 }
 
-/** A visitor only: a signed-in user is sent to /home (login, register, email step). */
+/** A visitor only (login, register, email step): a signed-in user goes to /home, a pending one to /verify. */
 export async function requireVisitor(request: Request): Promise<void> {
-  if (await getUserId(request)) throw redirect("/home");
+  const user = await getSessionUser(request);
+  if (user) throw redirect(user.verified ? "/home" : "/verify");
 }
 
 /**
  * Starts a session for `userId`: a new random id (256 bits) and row. Returns
  * the Set-Cookie header value.
  */
-export async function createSessionCookie(userId: string): Promise<string> {
+export async function createSessionCookie(request: Request, userId: string): Promise<string> {
   const token = crypto.randomBytes(32).toString("base64url");
   const now = Date.now();
   const db = getDb();
@@ -124,7 +160,7 @@ export async function createSessionCookie(userId: string): Promise<string> {
   db.delete(schema.sessions)
     .where(and(eq(schema.sessions.userId, userId), lt(schema.sessions.expiresAt, now)))
     .run();
-  return cookie().serialize(token, { maxAge: SESSION_TTL_MS / 1000 });
+  return sessionCookie(request).serialize(token, { maxAge: SESSION_TTL_MS / 1000 });
 }
 
 /** Ends this request's session (its row goes) and returns the Set-Cookie that clears the cookie. */
@@ -132,37 +168,45 @@ export async function destroySessionCookie(request: Request): Promise<string> {
   const token = await readToken(request);
   if (token) getDb().delete(schema.sessions).where(eq(schema.sessions.id, hashToken(token))).run();
   lookups.delete(request);
-  return cookie().serialize("", { maxAge: 0, expires: new Date(0) });
+  return sessionCookie(request).serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
 /**
- * Extends a session used more than a day after it was last extended. Returns
- * the refreshed Set-Cookie value, or null when nothing changed.
+ * Extends a session used more than a day after it was last extended, never
+ * past its absolute end. Returns the refreshed Set-Cookie value, or null when
+ * nothing changed.
  */
 export async function renewSession(request: Request): Promise<string | null> {
   const found = await lookup(request);
   if (!found) return null;
   const now = Date.now();
-  if (found.row.expiresAt - now > SESSION_TTL_MS - RENEW_AFTER_MS) return null;
-  getDb()
-    .update(schema.sessions)
-    .set({ expiresAt: now + SESSION_TTL_MS })
-    .where(eq(schema.sessions.id, found.row.id))
-    .run();
-  return cookie().serialize(found.token, { maxAge: SESSION_TTL_MS / 1000 });
+  const expiresAt = endOf(found.row, now);
+  if (expiresAt - found.row.expiresAt < RENEW_AFTER_MS) return null;
+  getDb().update(schema.sessions).set({ expiresAt }).where(eq(schema.sessions.id, found.row.id)).run();
+  return sessionCookie(request).serialize(found.token, { maxAge: Math.floor((expiresAt - now) / 1000) });
 }
 
-/** Ends every session of a user except the one of `request` (after a password change). */
-export async function endOtherSessions(userId: string, request: Request): Promise<void> {
-  const token = await readToken(request);
-  const keep = token ? hashToken(token) : "";
+/** The id of this request's session row (a hash, never the cookie's value), or null. */
+export async function currentSessionId(request: Request): Promise<string | null> {
+  return (await lookup(request))?.row.id ?? null;
+}
+
+/** Ends every session of a user but the ones named (session row ids). */
+export function endSessionsExcept(userId: string, keep: (string | null | undefined)[]): void {
+  const ids = keep.filter((id): id is string => !!id);
   getDb()
     .delete(schema.sessions)
-    .where(and(eq(schema.sessions.userId, userId), ne(schema.sessions.id, keep)))
+    .where(and(eq(schema.sessions.userId, userId), ids.length ? notInArray(schema.sessions.id, ids) : undefined))
     .run();
 }
 
-/** Ends every session of a user (password reset). */
+/** Ends every session of a user except the one of `request` (password change). */
+export async function endOtherSessions(userId: string, request: Request): Promise<void> {
+  const token = await readToken(request);
+  endSessionsExcept(userId, [token ? hashToken(token) : null]);
+}
+
+/** Ends every session of a user (password reset, the email proven by another sign-in). */
 export function endAllSessions(userId: string): void {
   getDb().delete(schema.sessions).where(eq(schema.sessions.userId, userId)).run();
 }

@@ -25,6 +25,10 @@ export const AUTH_MESSAGES = {
   "code-invalid": "That code is not right. Check the email and try again.",
   "code-expired": "That code has expired. Send a new one.",
   "link-invalid": "That link has expired or was already used. Ask for a new one.",
+  "verify-log-in": "Log in with your password to verify your email.",
+  "verify-other-account": "That link is for another account. Log out first to verify it.",
+  "current-password-required": "Current password required",
+  "fresh-sign-in": "For your security, log in again to change your email.",
 } as const;
 
 export type AuthErrorCode = keyof typeof AUTH_MESSAGES;

@@ -56,17 +56,32 @@ test.describe("account settings (item 11)", () => {
     await expect(content(page).getByRole("link", { name: /^Username/ })).toContainText(`@${fresh}`);
   });
 
-  test("change email: takes effect only after the link sent to the new address", async ({ page }) => {
+  test("change email: asks for the current password, takes effect only after the link sent to the new address, ends other sessions", async ({ page, browser, javaScriptEnabled }) => {
+    test.setTimeout(60_000);
     const user = await signUpVerified(page);
+    const other = await browser.newContext({ javaScriptEnabled });
+    const elsewhere = await other.newPage();
+    await logIn(elsewhere, user);
+    await expect(elsewhere).toHaveURL(/\/home$/);
+
     const next = newUser("moved");
     await page.goto("/settings/account/email");
     await expect(page.locator("header h1")).toHaveText("Change email");
+    const send = page.getByRole("button", { name: "Send confirmation link" });
     await page.getByLabel("New email").fill("not-an-email");
-    await page.getByRole("button", { name: "Send confirmation link" }).click();
+    await send.click();
     await expect(page.getByText("Invalid email address!")).toBeVisible();
     await page.getByLabel("New email").fill(next.email);
-    await page.getByRole("button", { name: "Send confirmation link" }).click();
-    await expect(page.getByTestId("alert")).toContainText(`Check ${next.email} for the link that confirms it.`);
+    await send.click();
+    await expect(page.getByText("Current password required")).toBeVisible();
+    await page.getByLabel("Current password").fill("not-the-password");
+    await send.click();
+    await expect(page.getByText("Wrong password!")).toBeVisible();
+    // The new address stays in the form.
+    await expect(page.getByLabel("New email")).toHaveValue(next.email);
+    await page.getByLabel("Current password").fill(user.password);
+    await send.click();
+    await expect(page.getByTestId("alert")).toContainText(`Check ${next.email} for the link that confirms it.`, { timeout: 15_000 });
 
     await page.goto("/settings/account");
     await expect(content(page).getByRole("link", { name: /^Email/ })).toContainText(user.email);
@@ -76,6 +91,11 @@ test.describe("account settings (item 11)", () => {
     await expect(page.getByTestId("alert")).toContainText("Account Updated!");
     await expect(content(page).getByRole("link", { name: /^Email/ })).toContainText(next.email);
     await mailLink(page, user.email, /Your account email was changed/, "Contact Me");
+
+    // The other browser is signed out.
+    await elsewhere.goto("/settings/account");
+    await expect(elsewhere).toHaveURL(/\/login\?redirect=/);
+    await other.close();
 
     await logOut(page);
     await logIn(page, { email: next.email, password: user.password });
@@ -122,7 +142,8 @@ test.describe("account settings (item 11)", () => {
     await next.fill("changed-pass-1");
     await again.fill("changed-pass-1");
     await save.click();
-    await expect(page).toHaveURL(/\/settings\/account$/);
+    // Two deliberately slow hashes (check the current password, hash the new one): give a busy machine time.
+    await expect(page).toHaveURL(/\/settings\/account$/, { timeout: 20_000 });
     await expect(page.getByTestId("alert")).toContainText("Account Updated!");
 
     // This browser stays signed in; the other one is signed out.

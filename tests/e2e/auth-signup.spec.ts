@@ -102,11 +102,60 @@ test.describe("sign-up and verification (items 1-3)", () => {
     await expect(page.getByText("Account has been banned")).toBeVisible();
   });
 
-  test("a signed-in user opening the sign-in pages goes to /home", async ({ page }) => {
-    await signUp(page);
+  test("a signed-in user opening the sign-in pages goes to /home (before verifying: to /verify)", async ({ page }) => {
+    const user = await signUp(page);
+    for (const path of ["/login", "/register", "/user_registration"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/verify$/);
+    }
+    await page.goto(await mailLink(page, user.email, /verification code/, "Verify my email"));
+    await expect(page).toHaveURL(/\/home$/);
     for (const path of ["/login", "/register", "/user_registration"]) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/home$/);
     }
+  });
+});
+
+test.describe("before the email is verified (no pre-created accounts)", () => {
+  test("the new session browses as a visitor, can open /verify and log out, and nothing else", async ({ page }) => {
+    await signUp(page);
+    const nav = page.getByRole("navigation", { name: "Main", exact: true });
+    await expect(nav.getByRole("link", { name: "Verify email" })).toHaveAttribute("href", "/verify");
+    await expect(nav.getByRole("link", { name: "Log in" })).toHaveCount(0);
+
+    for (const path of ["/settings/account", "/settings/account/email", "/create/post", "/notifications", "/profile/edit"]) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/verify(\?|$)/);
+    }
+    await page.goto("/home");
+    await expect(page.locator("main")).toBeVisible();
+
+    await nav.getByRole("link", { name: "Log out" }).click();
+    await expect(page).toHaveURL(/\/logout$/);
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(nav.getByRole("link", { name: "Log in" })).toBeVisible();
+  });
+
+  test("the verification link opened in another browser asks to log in and verifies only after the password", async ({ page, browser, javaScriptEnabled }) => {
+    const user = await signUp(page);
+    const link = await mailLink(page, user.email, /verification code/, "Verify my email");
+
+    const other = await browser.newContext({ javaScriptEnabled });
+    const elsewhere = await other.newPage();
+    await elsewhere.goto(link);
+    await expect(elsewhere).toHaveURL(/\/login\?redirect=%2Fverify%3Ftoken/);
+    await expect(elsewhere.getByTestId("alert")).toContainText("Log in with your password to verify your email.");
+    // Nothing was verified: the first browser is still waiting.
+    await page.goto("/settings/account");
+    await expect(page).toHaveURL(/\/verify/);
+
+    await elsewhere.getByLabel("Email").fill(user.email);
+    await elsewhere.getByLabel("Password").fill(user.password);
+    await elsewhere.getByRole("button", { name: "Log in" }).click();
+    await expect(elsewhere).toHaveURL(/\/home$/);
+    await expect(elsewhere.getByTestId("alert")).toContainText("Your email is verified.");
+    await other.close();
   });
 });

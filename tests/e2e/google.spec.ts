@@ -140,3 +140,43 @@ test("a callback without our state is refused", async ({ page }) => {
   await expect(page).toHaveURL(`${base}/login`);
   await expect(page.getByTestId("alert")).toContainText("Error Signing In with Google.");
 });
+
+test("an address someone else registered: Google proves it, their password stops working and their session ends", async ({ page, browser, javaScriptEnabled }) => {
+  const email = `${unique("victim")}@ou.edu`;
+  const attacker = await (await browser.newContext({ javaScriptEnabled })).newPage();
+  await attacker.goto(`${base}/register`);
+  await attacker.getByLabel("Email").fill(email);
+  await attacker.getByLabel("Name").fill("Vic Tim");
+  await attacker.getByLabel("Password").fill("attacker-pass-1");
+  await attacker.getByLabel("I agree not to do anything crazy").check();
+  await attacker.getByRole("button", { name: "Create account" }).click();
+  await expect(attacker).toHaveURL(`${base}/verify`);
+
+  profile = googleProfile("Vic Tim", email);
+  await page.goto(`${base}/login`);
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await expect(page).toHaveURL(`${base}/home`);
+  await page.goto(`${base}/settings/account`);
+  await expect(page.locator(".settings-layout__content").getByRole("link", { name: /^Password/ })).toContainText("Not set");
+
+  await attacker.goto(`${base}/settings/account`);
+  await expect(attacker).toHaveURL(/\/login\?redirect=/);
+  await attacker.getByLabel("Email").fill(email);
+  await attacker.getByLabel("Password").fill("attacker-pass-1");
+  await attacker.getByRole("button", { name: "Log in" }).click();
+  await expect(attacker.getByText("Invalid login credentials.")).toBeVisible();
+  await attacker.context().close();
+});
+
+test("an account without a password changes its email right after signing in with Google, without a password", async ({ page }) => {
+  profile = googleProfile("Noah Password");
+  await page.goto(`${base}/login`);
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await expect(page).toHaveURL(`${base}/home`);
+  await page.goto(`${base}/settings/account/email`);
+  await expect(page.getByLabel("Current password")).toHaveCount(0);
+  const next = `${unique("moved")}@example.com`;
+  await page.getByLabel("New email").fill(next);
+  await page.getByRole("button", { name: "Send confirmation link" }).click();
+  await expect(page.getByTestId("alert")).toContainText(`Check ${next} for the link that confirms it.`);
+});

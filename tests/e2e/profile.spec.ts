@@ -197,8 +197,9 @@ test.describe("who sees what on a profile", () => {
     await expect(page).toHaveURL(/\/more\/help$/);
   });
 
-  test("a visitor sees Claim this account on a profile that is not verified", async ({ page }) => {
-    const email = `${unique("claim")}@ou.edu`;
+  test("Claim this account on a profile that is not verified sends the sign-in link to its own address, shown masked", async ({ page }) => {
+    const local = unique("claim");
+    const email = `${local}@ou.edu`;
     await page.goto("/register");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Name").fill("Cleo Claimable");
@@ -210,10 +211,23 @@ test.describe("who sees what on a profile", () => {
     await page.context().clearCookies();
     await page.goto(`/${username}`);
     await expect(page.getByRole("img", { name: "Verified" })).toHaveCount(0);
-    const claim = page.getByRole("link", { name: "Claim this account" });
-    // Never the account's own address: the visitor types theirs on the magic-link form.
-    await expect(claim).toHaveAttribute("href", "/login?method=noPassword");
-    await expect(page.getByText(email)).toHaveCount(0);
+    await page.getByRole("button", { name: "Claim this account" }).click();
+
+    // §2: /login/sent, with the address masked: the visitor learns nothing, not even from the URL.
+    await expect(page).toHaveURL(new RegExp(`/login/sent\\?claim=${username}$`));
+    await expect(page.getByRole("heading", { name: "Your magic link is on its way!" })).toBeVisible();
+    await expect(page.locator(".auth__address")).toHaveText(`${local[0]}•••@ou.edu`);
+    expect(await page.content()).not.toContain(local);
+    await page.getByRole("button", { name: "Resend Email" }).click();
+    await expect(page.getByTestId("alert")).toContainText("Email sent.");
+    expect(page.url()).not.toContain(local);
+
+    // The link went to the account's own address; opened in this browser it signs in and verifies.
+    await page.goto(`/dev/mail?to=${encodeURIComponent(email)}`);
+    await page.getByTestId("mail").first().getByRole("link", { name: "Log me in" }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await page.goto(`/${username}`);
+    await expect(page.getByRole("img", { name: "Verified" })).toBeVisible();
   });
 
   test("the owner's profile lists the seeded projects (default and ?show=projects) and games (?show=games)", async ({ page, javaScriptEnabled }) => {

@@ -17,10 +17,10 @@ let n = 0;
 async function signedIn() {
   n++;
   const user = insertUser({ campusId: "ou", firstName: `Q${n}`, lastName: "T.", username: `proute-${n}`, email: `proute${n}@ou.edu`, verified: true, schoolVerified: true });
-  return { user, cookie: (await createSessionCookie(user.id)).split(";")[0]! };
+  return { user, cookie: (await createSessionCookie(new Request("http://localhost/"), user.id)).split(";")[0]! };
 }
 async function ownerCookie() {
-  return (await createSessionCookie(getUserByUsername("owner")!.id)).split(";")[0]!;
+  return (await createSessionCookie(new Request("http://localhost/"), getUserByUsername("owner")!.id)).split(";")[0]!;
 }
 function post(path: string, cookie: string, fields: Record<string, string>) {
   return new Request(`${BASE}${path}`, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });

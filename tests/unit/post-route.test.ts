@@ -11,7 +11,7 @@ let n = 0;
 async function signedIn() {
   n++;
   const user = insertUser({ campusId: "ou", firstName: `R${n}`, lastName: "T.", username: `route-${n}`, email: `route${n}@ou.edu`, verified: true, schoolVerified: true });
-  const cookie = (await createSessionCookie(user.id)).split(";")[0]!;
+  const cookie = (await createSessionCookie(new Request("http://localhost/"), user.id)).split(";")[0]!;
   return { user, cookie };
 }
 function post(path: string, cookie: string, fields: Record<string, string>) {

@@ -239,7 +239,7 @@ describe("the profile's lists", () => {
 
 const ctx = { context: { cspNonce: "", clientIp: "127.0.0.1" } };
 async function cookieFor(u: User) {
-  return (await createSessionCookie(u.id)).split(";")[0]!;
+  return (await createSessionCookie(new Request("http://localhost/"), u.id)).split(";")[0]!;
 }
 function get(pathname: string, cookie = "") {
   return new Request(`${BASE}${pathname}`, { headers: cookie ? { Cookie: cookie } : {} });

@@ -23,7 +23,7 @@ async function signedIn(opts: { campusId?: string; email?: string } = {}) {
     email: opts.email ?? `school${n}@example.com`,
     verified: true,
   });
-  const cookie = (await createSessionCookie(user.id)).split(";")[0]!;
+  const cookie = (await createSessionCookie(new Request("http://localhost/"), user.id)).split(";")[0]!;
   return { user, cookie };
 }
 

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { insertUser } from "~/models/users.server";
 import { getDb, schema } from "~/services/db.server";
 import {
@@ -10,6 +10,7 @@ import {
   getUserId,
   renewSession,
   requireUserId,
+  SESSION_MAX_AGE_MS,
   SESSION_TTL_MS,
 } from "~/services/session.server";
 import { seed } from "../../db/seed";
@@ -23,12 +24,12 @@ function requestWith(setCookie: string | null, path = "/home") {
 let userId: string;
 beforeAll(() => {
   seed({ demo: false });
-  userId = insertUser({ campusId: "ou", firstName: "Test", lastName: "U.", username: "testu", email: "testu@example.com" }).id;
+  userId = insertUser({ campusId: "ou", firstName: "Test", lastName: "U.", username: "testu", email: "testu@example.com", verified: true }).id;
 });
 
 describe("sessions (design B)", () => {
   it("a sign-in sets an httpOnly, SameSite=Lax cookie holding only a signed random id", async () => {
-    const setCookie = await createSessionCookie(userId);
+    const setCookie = await createSessionCookie(new Request("http://localhost/"), userId);
     expect(setCookie).toMatch(/^__session=/);
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Lax/);
@@ -39,8 +40,8 @@ describe("sessions (design B)", () => {
   });
 
   it("a new id at every sign-in, of at least 128 random bits", async () => {
-    const a = await createSessionCookie(userId);
-    const b = await createSessionCookie(userId);
+    const a = await createSessionCookie(new Request("http://localhost/"), userId);
+    const b = await createSessionCookie(new Request("http://localhost/"), userId);
     expect(a).not.toBe(b);
     const row = getDb().select().from(schema.sessions).where(eq(schema.sessions.userId, userId)).all();
     expect(row.length).toBeGreaterThanOrEqual(2);
@@ -50,21 +51,21 @@ describe("sessions (design B)", () => {
   });
 
   it("a tampered or unknown cookie is a visitor", async () => {
-    const setCookie = await createSessionCookie(userId);
+    const setCookie = await createSessionCookie(new Request("http://localhost/"), userId);
     const tampered = setCookie.replace(/^__session=./, "__session=A");
     expect(await getUserId(requestWith(tampered))).toBeNull();
     expect(await getUserId(requestWith(null))).toBeNull();
   });
 
   it("logging out deletes the row", async () => {
-    const setCookie = await createSessionCookie(userId);
+    const setCookie = await createSessionCookie(new Request("http://localhost/"), userId);
     const cleared = await destroySessionCookie(requestWith(setCookie));
     expect(cleared).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
     expect(await getUserId(requestWith(setCookie))).toBeNull();
   });
 
   it("an expired session is a visitor; a day-old one is renewed", async () => {
-    const setCookie = await createSessionCookie(userId);
+    const setCookie = await createSessionCookie(new Request("http://localhost/"), userId);
     const rows = getDb().select().from(schema.sessions).where(eq(schema.sessions.userId, userId)).all();
     const newest = rows.sort((x, y) => y.createdAt - x.createdAt)[0]!;
     expect(await renewSession(requestWith(setCookie))).toBeNull(); // fresh: nothing to do
@@ -86,10 +87,54 @@ describe("sessions (design B)", () => {
   });
 
   it("ending the other sessions keeps this one", async () => {
-    const mine = await createSessionCookie(userId);
-    const other = await createSessionCookie(userId);
+    const mine = await createSessionCookie(new Request("http://localhost/"), userId);
+    const other = await createSessionCookie(new Request("http://localhost/"), userId);
     await endOtherSessions(userId, requestWith(mine));
     expect(await getUserId(requestWith(mine))).toBe(userId);
     expect(await getUserId(requestWith(other))).toBeNull();
+  });
+});
+
+describe("session lifetime: 30 days sliding, 90 days absolute", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("a session used every few weeks still ends 90 days after the sign-in", async () => {
+    const DAY = 86_400_000;
+    const t0 = Date.UTC(2026, 0, 1, 12);
+    vi.useFakeTimers({ toFake: ["Date"], now: t0 });
+    const setCookie = await createSessionCookie(new Request("http://localhost/"), userId);
+    let renewed: string | null = null;
+    for (const day of [25, 50, 75]) {
+      vi.setSystemTime(t0 + day * DAY);
+      expect(await getUserId(requestWith(setCookie)), `day ${day}`).toBe(userId);
+      renewed = await renewSession(requestWith(setCookie));
+      expect(renewed, `day ${day}`).toMatch(/^__session=/);
+    }
+    // On day 75 the cookie lives 15 more days, not 30.
+    expect(renewed).toMatch(/Max-Age=1296000/);
+    // Renewed on day 75, but never past day 90: the cookie and the row both stop there.
+    const row = getDb().select().from(schema.sessions).where(eq(schema.sessions.userId, userId)).all().find((r) => r.createdAt === t0)!;
+    expect(row.expiresAt).toBe(t0 + SESSION_MAX_AGE_MS);
+    vi.setSystemTime(t0 + 80 * DAY);
+    expect(await renewSession(requestWith(setCookie))).toBeNull();
+    vi.setSystemTime(t0 + 90 * DAY - 60_000);
+    expect(await getUserId(requestWith(setCookie))).toBe(userId);
+    vi.setSystemTime(t0 + 90 * DAY + 1);
+    expect(await getUserId(requestWith(setCookie))).toBeNull();
+    expect(await renewSession(requestWith(setCookie))).toBeNull();
+  });
+
+  it("a row whose sliding expiry was pushed past 90 days is still refused (the absolute limit is checked on read)", async () => {
+    const setCookie = await createSessionCookie(new Request("http://localhost/"), userId);
+    const rows = getDb().select().from(schema.sessions).where(eq(schema.sessions.userId, userId)).all();
+    const newest = rows.sort((x, y) => y.createdAt - x.createdAt)[0]!;
+    getDb()
+      .update(schema.sessions)
+      .set({ createdAt: Date.now() - SESSION_MAX_AGE_MS - 1, expiresAt: Date.now() + SESSION_TTL_MS })
+      .where(eq(schema.sessions.id, newest.id))
+      .run();
+    expect(await getUserId(requestWith(setCookie))).toBeNull();
   });
 });
