@@ -16,6 +16,7 @@ import { config } from "~/services/config.server";
 import { getOptionalUser, requireUser } from "~/services/session.server";
 import profileCss from "~/styles/profile.css";
 import type { RouteHandle } from "~/utils/route-handle";
+import { readForm } from "~/services/form.server";
 
 const SHOWS = ["projects", "games", "videos"] as const;
 type Show = (typeof SHOWS)[number];
@@ -74,7 +75,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const viewer = await requireUser(request);
   const user = findProfile(params.username);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "report") throw new Response("Bad Request", { status: 400 });
   try {
     reportUser({ reporterId: viewer.id, reportedUserId: user.id, reason: String(form.get("reason") ?? "") });

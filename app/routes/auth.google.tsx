@@ -4,6 +4,7 @@ import { campusForRequest } from "~/models/campuses.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { startGoogle } from "~/services/auth.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
+import { readForm } from "~/services/form.server";
 
 export function loader() {
   return redirect("/login");
@@ -11,7 +12,7 @@ export function loader() {
 
 /** Continue with Google: off to Google (or its local stand-in) with a fresh state. */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const returnTo = typeof form.get("redirect") === "string" ? String(form.get("redirect")) : null;
   try {
     return await startGoogle(request, campusForRequest(request).id, returnTo || null);

@@ -17,6 +17,7 @@ import { AUTH_MESSAGES, LONG_MESSAGES, type AuthErrorCode } from "~/utils/auth-m
 import { NAME_PART_MAX } from "~/utils/names";
 import type { RouteHandle } from "~/utils/route-handle";
 import { loadAuthSchemas } from "~/schemas/lazy.client";
+import { readForm } from "~/services/form.server";
 
 export const handle: RouteHandle = { title: "Log in" };
 
@@ -51,7 +52,7 @@ function refuse(method: Method, submission: { reply: (o: object) => SubmissionRe
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireVisitor(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const method = methodOf(formData.get("method"));
 
   if (method === "password") {

@@ -10,6 +10,7 @@ import { requestMagicLink, sentPageUrl } from "~/services/auth.server";
 import { config } from "~/services/config.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import type { RouteHandle } from "~/utils/route-handle";
+import { readForm } from "~/services/form.server";
 
 export const handle: RouteHandle = { title: "Log in" };
 
@@ -17,9 +18,9 @@ export const handle: RouteHandle = { title: "Log in" };
 function mailboxUrl(email: string): string {
   if (config().devMailbox) return `/dev/mail?${new URLSearchParams({ to: email })}`;
   const domain = email.split("@")[1]?.toLowerCase() ?? "";
-  if (/(^|\.)(outlook|hotmail|live|msn)\.com$/.test(domain) || domain.endsWith(".edu")) return "https://outlook.office.com/mail/";
-  if (/(^|\.)yahoo\./.test(domain)) return "https://mail.yahoo.com/";
-  if (/(^|\.)(icloud|me|mac)\.com$/.test(domain)) return "https://www.icloud.com/mail/";
+  if (/(?:^|\.)(?:outlook|hotmail|live|msn)\.com$/.test(domain) || domain.endsWith(".edu")) return "https://outlook.office.com/mail/";
+  if (/(?:^|\.)yahoo\./.test(domain)) return "https://mail.yahoo.com/";
+  if (/(?:^|\.)(?:icloud|me|mac)\.com$/.test(domain)) return "https://www.icloud.com/mail/";
   return "https://mail.google.com/";
 }
 
@@ -37,7 +38,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithSchema(await request.formData(), magicLinkSchema);
+  const submission = parseWithSchema(await readForm(request), magicLinkSchema);
   if (submission.status !== "success") return data({ errors: [AUTH_MESSAGES["send-failed"]] }, { status: 400 });
   const sent = await requestMagicLink(request, context.clientIp, submission.value);
   if (!sent.ok) {

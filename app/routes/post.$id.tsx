@@ -62,7 +62,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     throw new Response("Bad Request", { status: 400 });
   } finally {
-    form.cleanup();
+    await form.cleanup();
   }
 }
 

@@ -18,6 +18,7 @@ import { absoluteUrl } from "~/services/urls.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import type { RouteHandle } from "~/utils/route-handle";
 import { loadAccountSchemas } from "~/schemas/lazy.client";
+import { readForm } from "~/services/form.server";
 
 export const handle: RouteHandle = { title: "Change email" };
 
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The new address takes effect once it is confirmed by the link sent to it. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithSchema(await request.formData(), changeEmailSchema);
+  const submission = parseWithSchema(await readForm(request), changeEmailSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { email } = submission.value;
   if (email === user.email) return redirect("/settings/account");

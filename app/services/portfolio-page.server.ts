@@ -93,6 +93,6 @@ export async function portfolioAction(kind: PortfolioKind, { request, params }: 
     }
     throw new Response("Bad Request", { status: 400 });
   } finally {
-    cleanup();
+    await cleanup();
   }
 }

@@ -1,58 +1,26 @@
 // One way in for a new post or comment, whether it came from a plain form
 // (no JS) or from the composer's upload with a progress bar (JS): parse the
 // multipart body, check it with the shared schema, store the media, create.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { SubmissionResult } from "@conform-to/react";
-import {
-  data,
-  redirect,
-  NodeOnDiskFile,
-  unstable_composeUploadHandlers,
-  unstable_createFileUploadHandler,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  MaxPartSizeExceededError,
-} from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { createPost, PostError } from "~/models/posts.server";
 import { commentSchema, postSchema } from "~/schemas/post";
 import { parseWithSchema } from "~/utils/form";
-import { MAX_VIDEO_BYTES, TOO_LARGE } from "~/utils/media-rules";
+import { looksLikeVideo, MAX_FILES, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from "~/utils/media-rules";
 import { textToBlocks } from "~/utils/rich-text";
 import { alertCookie, redirectWithAlert } from "./alerts.server";
+import { readUploadForm, type UploadRules } from "./form.server";
 import { MediaError, removeMedia, storeMedia } from "./media.server";
 import { newId } from "./db.server";
 import { consume } from "./rate-limit.server";
 
-const UPLOAD_TMP = path.join(os.tmpdir(), "campus-uploads");
-
-/**
- * The request's form data with uploaded files on disk (never all in memory),
- * each wrapped as a real File backed by its temporary file.
- */
-export async function readPostForm(request: Request): Promise<{ formData: FormData; cleanup: () => void }> {
-  const type = request.headers.get("Content-Type") ?? "";
-  if (!type.startsWith("multipart/form-data")) return { formData: await request.formData(), cleanup: () => {} };
-  fs.mkdirSync(UPLOAD_TMP, { recursive: true });
-  const temp: string[] = [];
-  const handler = unstable_composeUploadHandlers(
-    unstable_createFileUploadHandler({ directory: UPLOAD_TMP, maxPartSize: MAX_VIDEO_BYTES, avoidFileConflicts: true, filter: ({ filename }) => Boolean(filename) }),
-    unstable_createMemoryUploadHandler({ maxPartSize: 64 * 1024 }),
-  );
-  const raw = await unstable_parseMultipartFormData(request, handler);
-  const formData = new FormData();
-  for (const [name, value] of raw.entries()) {
-    if (value instanceof NodeOnDiskFile) {
-      const file = value.getFilePath();
-      temp.push(file);
-      formData.append(name, new File([await fs.openAsBlob(file)], value.name, { type: value.type }));
-    } else {
-      formData.append(name, value);
-    }
-  }
-  return { formData, cleanup: () => temp.forEach((f) => fs.rmSync(f, { force: true })) };
-}
+/** A post's or comment's files while they stream in (§5): 10 at most, each within its limit. */
+const POST_UPLOADS: UploadRules = {
+  fileField: "files",
+  maxFiles: MAX_FILES,
+  maxFileBytes: (name) => (looksLikeVideo(name) ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES),
+  largestFileBytes: MAX_VIDEO_BYTES,
+};
 
 export const TOO_FAST = "You're posting too fast. Please wait a few minutes and try again.";
 
@@ -67,18 +35,14 @@ export type SubmitTarget =
   | { kind: "project-comment"; projectId: string };
 
 /**
- * Reads the form (see readPostForm), or says why it could not: a file over the
- * size limit stops the upload before the rest of the form is read.
+ * Reads a composer's form (files on disk as they arrive, see readUploadForm),
+ * or says why it could not: too many files, one too large, an overlong field
+ * or a malformed body stops the reading there.
  */
 export async function readPostFormOrRefuse(request: Request) {
-  try {
-    return { form: await readPostForm(request) } as const;
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) {
-      return { refused: { ok: false, status: 413, reply: { status: "error", error: { files: [TOO_LARGE] } } } satisfies SubmitResult } as const;
-    }
-    throw error;
-  }
+  const read = await readUploadForm(request, POST_UPLOADS);
+  if (read.ok) return { form: read } as const;
+  return { refused: { ok: false, status: read.status, reply: { status: "error", error: { [read.field ?? ""]: [read.message] } } } satisfies SubmitResult } as const;
 }
 
 /** Checks a composer's form data with the shared schema, stores its media and creates the post. */
@@ -175,7 +139,7 @@ export async function composerAction(
       postId: result.id,
     });
   } finally {
-    cleanup();
+    await cleanup();
   }
 }
 
@@ -197,6 +161,6 @@ export async function uploadAction(
     const cookie = await alertCookie({ type: "success", message: SENT[kind], postId: result.id });
     return Response.json({ ok: true, redirectTo }, { headers: { "Set-Cookie": cookie } });
   } finally {
-    cleanup();
+    await cleanup();
   }
 }

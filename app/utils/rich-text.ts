@@ -8,7 +8,8 @@ export const POST_MAX_CHARACTERS = 500;
  * is a textarea whose lines are the blocks). Blank lines at either end are dropped.
  */
 export function textToBlocks(text: string | undefined | null): TextBlock[] {
-  const lines = (text ?? "").replace(/\r\n?/g, "\n").split("\n").map((line) => line.replace(/\s+$/, ""));
+  // trimEnd, not /\s+$/: that regex is quadratic on a long run of spaces followed by a non-space.
+  const lines = (text ?? "").replace(/\r\n?/g, "\n").split("\n").map((line) => line.trimEnd());
   while (lines.length && !lines[0]!.trim()) lines.shift();
   while (lines.length && !lines[lines.length - 1]!.trim()) lines.pop();
   return lines.map((line) => ({ text: line }));
