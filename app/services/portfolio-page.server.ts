@@ -67,10 +67,10 @@ export async function portfolioAction(kind: PortfolioKind, { request, params }: 
   const page = `/${kind}/${id}`;
   try {
     const intent = formData.get("intent");
-    if (intent === "like") return await likeAction(request, formData, user.id, id, kind);
+    if (intent === "like") return await likeAction(request, formData, user, id, kind);
     if (intent === "comment") {
       const result = await submitPost(formData, {
-        authorId: user.id,
+        author: user,
         campusId: campusForRequest(request).id,
         origin: siteOrigin(request),
         target: commentTarget(id, kind),

@@ -3,11 +3,15 @@
 // multipart body, check it with the shared schema, store the media, create.
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "@remix-run/node";
-import { createPost, PostError } from "~/models/posts.server";
+import { getPortfolioItem } from "~/models/portfolio.server";
+import { createPost, getPost, PostError } from "~/models/posts.server";
+import { isSchoolVerifiedOn } from "~/models/school.server";
+import type { User } from "~/models/users.server";
 import { commentSchema, postSchema } from "~/schemas/post";
 import { parseWithSchema } from "~/utils/form";
 import { looksLikeVideo, MAX_FILES, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from "~/utils/media-rules";
 import { textToBlocks } from "~/utils/rich-text";
+import { SCHOOL_VERIFICATION_REQUIRED } from "~/utils/verify-school";
 import { alertCookie, redirectWithAlert } from "./alerts.server";
 import { readUploadForm, type UploadRules } from "./form.server";
 import { MediaError, removeMedia, storeMedia } from "./media.server";
@@ -45,16 +49,23 @@ export async function readPostFormOrRefuse(request: Request) {
   return { refused: { ok: false, status: read.status, reply: { status: "error", error: { [read.field ?? ""]: [read.message] } } } satisfies SubmitResult } as const;
 }
 
+/** Who sends a post or comment, to which campus's site (the request's: campusForRequest). */
+export type SubmitOpts = { author: User; campusId: string; origin: string; target: SubmitTarget };
+
+/** §6: only a student of the site's campus posts or comments there (the request's campus, whatever the target's). */
+export function maySubmit(opts: Pick<SubmitOpts, "author" | "campusId">): boolean {
+  return isSchoolVerifiedOn(opts.author, opts.campusId);
+}
+
 /** Checks a composer's form data with the shared schema, stores its media and creates the post. */
-export async function submitPost(
-  formData: FormData,
-  opts: { authorId: string; campusId: string; origin: string; target: SubmitTarget },
-): Promise<SubmitResult> {
+export async function submitPost(formData: FormData, opts: SubmitOpts): Promise<SubmitResult> {
   const schema = opts.target.kind === "post" ? postSchema : commentSchema;
   const submission = parseWithSchema(formData, schema);
+  if (!maySubmit(opts)) return { ok: false, status: 403, reply: submission.reply({ formErrors: [SCHOOL_VERIFICATION_REQUIRED] }) };
   if (submission.status !== "success") return { ok: false, status: 400, reply: submission.reply() };
   const value = submission.value as { text?: string; category?: string; files: File[] };
-  const limit = await consume(opts.target.kind === "post" ? "postsPerUser" : "commentsPerUser", opts.authorId);
+  const authorId = opts.author.id;
+  const limit = await consume(opts.target.kind === "post" ? "postsPerUser" : "commentsPerUser", authorId);
   if (!limit.ok) return { ok: false, status: 429, reply: submission.reply({ formErrors: [TOO_FAST] }) };
   const id = newId();
   let media;
@@ -67,7 +78,7 @@ export async function submitPost(
   try {
     createPost({
       id,
-      authorId: opts.authorId,
+      authorId,
       campusId: opts.campusId,
       blocks: textToBlocks(value.text),
       category: value.category,
@@ -90,6 +101,20 @@ export function commentTarget(id: string, type: string | null): SubmitTarget {
   if (type === "game") return { kind: "game-comment", gameId: id };
   if (type === "project") return { kind: "project-comment", projectId: id };
   return { kind: "comment", parentId: id };
+}
+
+/** Is there still something to comment on (a post or comment, a game, a project)? */
+export function commentTargetExists(target: SubmitTarget): boolean {
+  switch (target.kind) {
+    case "post":
+      return true;
+    case "comment":
+      return getPost(target.parentId, "UTC").status === "ok";
+    case "game-comment":
+      return getPortfolioItem("game", target.gameId).status === "ok";
+    case "project-comment":
+      return getPortfolioItem("project", target.projectId).status === "ok";
+  }
 }
 
 const SENT = {
@@ -115,10 +140,11 @@ export function defaultGoBack(target: SubmitTarget): string {
  * The composer routes' action (no JS): send, or close — which, with a draft,
  * comes back asking "Discard Post?" with the draft still in the form.
  */
-export async function composerAction(
-  request: Request,
-  opts: { authorId: string; campusId: string; origin: string; target: SubmitTarget; goBack: string },
-) {
+export async function composerAction(request: Request, opts: SubmitOpts & { goBack: string }) {
+  // Refused before a byte of the body is read.
+  if (!maySubmit(opts)) {
+    return data({ reply: { status: "error", error: { "": [SCHOOL_VERIFICATION_REQUIRED] } } as SubmissionResult<string[]>, askDiscard: false }, { status: 403 });
+  }
   const read = await readPostFormOrRefuse(request);
   if (read.refused) return data({ reply: read.refused.reply, askDiscard: false }, { status: read.refused.status });
   const { formData, cleanup } = read.form!;
@@ -146,8 +172,10 @@ export async function composerAction(
 /** The composer's upload with progress (JS): the same checks, answered as JSON. */
 export async function uploadAction(
   request: Request,
-  opts: { authorId: string; campusId: string; origin: string; resolveTarget: (form: FormData) => { target: SubmitTarget; goBack: string } | null },
+  opts: Omit<SubmitOpts, "target"> & { resolveTarget: (form: FormData) => { target: SubmitTarget; goBack: string } | null },
 ) {
+  // Every upload is a post or a comment: refused before a byte of it is read.
+  if (!maySubmit(opts)) return Response.json({ ok: false, reply: { status: "error", error: { "": [SCHOOL_VERIFICATION_REQUIRED] } } }, { status: 403 });
   const read = await readPostFormOrRefuse(request);
   if (read.refused) return Response.json({ ok: false, reply: read.refused.reply }, { status: read.refused.status });
   const { formData, cleanup } = read.form!;
