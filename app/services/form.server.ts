@@ -143,18 +143,19 @@ function discardRest(source: ReadableStreamDefaultReader<Uint8Array> | undefined
 
 /**
  * The body as a stream that errors with `refusal` once more than `maxBytes`
- * have arrived (or with what `check` says after any chunk), and the reader of
- * the original body (for discardRest).
+ * have arrived (or with what `check` says of the bytes that arrived before a
+ * new chunk), and the reader of the original body (for discardRest).
  */
-function cappedBody(request: Request, maxBytes: number, refusal: () => FormRefusal, check?: (received: number) => FormRefusal | null) {
+function cappedBody(request: Request, maxBytes: number, refusal: () => FormRefusal, check?: (receivedBefore: number) => FormRefusal | null) {
   const source = request.body!.getReader();
   let received = 0;
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
       const { done, value } = await source.read();
       if (done) return controller.close();
+      const before = received;
       received += value.byteLength;
-      const refused = received > maxBytes ? refusal() : check?.(received);
+      const refused = received > maxBytes ? refusal() : check?.(before);
       if (refused) return controller.error(refused);
       controller.enqueue(value);
     },
@@ -215,8 +216,8 @@ async function readMultipart(request: Request, boundary: string, maxBytes: numbe
   if (!request.body) return refuse(request, new FormRefusal(400, SOMETHING_WENT_WRONG));
   // Bytes handed to a field or file; the rest of what arrived is held by the parser.
   let accounted = 0;
-  const body = cappedBody(request, maxBytes, overall, (received) =>
-    received - accounted > MULTIPART_OVERHEAD_MAX_BYTES ? new FormRefusal(400, SOMETHING_WENT_WRONG) : null,
+  const body = cappedBody(request, maxBytes, overall, (receivedBefore) =>
+    receivedBefore - accounted > MULTIPART_OVERHEAD_MAX_BYTES ? new FormRefusal(400, SOMETHING_WENT_WRONG) : null,
   );
   let folder: string | null = null;
   const cleanup = async () => {
