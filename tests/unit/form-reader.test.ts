@@ -26,8 +26,8 @@ beforeEach(() => {
 });
 const leftInTmp = () => fs.readdirSync(tmp);
 
-function urlEncoded(body: string | Uint8Array) {
-  return new Request("http://localhost/x", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body });
+function urlEncoded(body: string | Buffer) {
+  return new Request("http://localhost/x", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: body as BodyInit });
 }
 
 type Part = { name: string; value?: string; filename?: string; size?: number };
