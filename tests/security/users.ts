@@ -70,3 +70,16 @@ export async function signUpStudent(opts: { schoolDomain?: string; name?: string
   await addSchoolEmail(user, uniqueEmail(opts.schoolDomain ?? "ou.edu"));
   return user;
 }
+
+/** Creates a post as `user` through /create/post (the no-JS composer) and finds its id on the feed. */
+export async function createPostAs(user: SecurityUser, text: string): Promise<string> {
+  const sent = await postForm("/create/post?goBack=%2Fhome", { intent: "send", target: "post", text, category: "all" }, { Cookie: user.cookie }, user.base);
+  expect(sent.status, sent.body.slice(0, 500)).toBe(302);
+  const feed = await rawRequest("/home", { base: user.base, headers: { Cookie: user.cookie } });
+  const at = feed.body.indexOf(text.slice(0, 40));
+  // The card that holds the text: the last one opened before it.
+  const ids = [...feed.body.slice(0, Math.max(at, 0)).matchAll(/<article class="card post-card" id="post-([\w-]+)"/g)];
+  const id = at >= 0 ? ids.at(-1)?.[1] : undefined;
+  if (!id) throw new Error(`The new post "${text}" is not on the feed`);
+  return id;
+}
