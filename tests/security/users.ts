@@ -76,10 +76,20 @@ export async function createPostAs(user: SecurityUser, text: string): Promise<st
   const sent = await postForm("/create/post?goBack=%2Fhome", { intent: "send", target: "post", text, category: "all" }, { Cookie: user.cookie }, user.base);
   expect(sent.status, sent.body.slice(0, 500)).toBe(302);
   const feed = await rawRequest("/home", { base: user.base, headers: { Cookie: user.cookie } });
-  const at = feed.body.indexOf(text.slice(0, 40));
+  // As React writes text into HTML.
+  const escaped = text.slice(0, 40).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
+  const at = feed.body.indexOf(escaped);
   // The card that holds the text: the last one opened before it.
   const ids = [...feed.body.slice(0, Math.max(at, 0)).matchAll(/<article class="card post-card" id="post-([\w-]+)"/g)];
   const id = at >= 0 ? ids.at(-1)?.[1] : undefined;
   if (!id) throw new Error(`The new post "${text}" is not on the feed`);
   return id;
+}
+
+/** The user's username, as their account settings show it. */
+export async function usernameOf(user: SecurityUser): Promise<string> {
+  const page = await rawRequest("/settings/account", { base: user.base, headers: { Cookie: user.cookie } });
+  const username = /<small>@([\w-]+)<\/small>/.exec(page.body)?.[1];
+  if (!username) throw new Error("No username on /settings/account");
+  return username;
 }
