@@ -17,8 +17,10 @@ import { ClientHints } from "~/components/client-hints";
 import { useNonce } from "~/components/nonce";
 import { NotFound } from "~/components/not-found";
 import { SignUpPrompt } from "~/components/signup-prompt";
+import { VerifySchoolDialog } from "~/components/verify-school-prompt";
 import { campusForRequest } from "~/models/campuses.server";
 import { countUnread } from "~/models/notifications.server";
+import { isSchoolVerifiedOn } from "~/models/school.server";
 import { sessionUserView } from "~/models/users.server";
 import { readAlert } from "~/services/alerts.server";
 import { config } from "~/services/config.server";
@@ -68,7 +70,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       campus: { id: campus.id, name: campus.name },
       alert,
       back: backTarget(url.pathname + url.search, history),
-      user: user ? sessionUserView(user) : null,
+      user: user ? sessionUserView(user, isSchoolVerifiedOn(user, campus.id)) : null,
       pending: sessionUser && !user ? { username: sessionUser.username } : null,
       // The notifications page marks them all read as it shows them.
       unreadNotifications: user && url.pathname !== "/notifications" ? countUnread(user.id) : 0,
@@ -103,6 +105,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <AppShell data={data}>{children}</AppShell>
         <SignUpPrompt />
+        <VerifySchoolDialog />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -117,10 +120,12 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  // A refused request (413, 403, …) says why, in our own words: these bodies are messages we wrote, never the request's input.
+  const reason = isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string" && error.data.length <= 200 ? error.data : null;
   return (
     <section className="panel error-page">
       <h2>Something went wrong.</h2>
-      <p>Try again in a moment, or go back to the feed.</p>
+      <p>{reason ?? "Try again in a moment, or go back to the feed."}</p>
       <a className="button button--primary" href="/home">
         Go To Feed
       </a>

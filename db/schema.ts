@@ -275,8 +275,31 @@ export const notifications = sqliteTable(
     message: text("message").notNull(),
     readAt: integer("read_at"),
     createdAt: createdAt(),
+    /**
+     * Set on a notification an actor causes once only (a save: re-saving, even
+     * after un-saving, does not notify again); unique per actor.
+     */
+    onceKey: text("once_key"),
   },
-  (t) => [index("notifications_user_idx").on(t.userId, t.createdAt)],
+  (t) => [index("notifications_user_idx").on(t.userId, t.createdAt), uniqueIndex("notifications_once_idx").on(t.actorId, t.onceKey)],
+);
+
+/**
+ * When an actor's action last emailed the owner of an item, per kind of email
+ * (comment, comment reply, like): at most one such email a day.
+ */
+export const notificationEmails = sqliteTable(
+  "notification_emails",
+  {
+    actorId: text("actor_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** What the email is about: "post:{id}", "game:{id}" or "project:{id}". */
+    item: text("item").notNull(),
+    kind: text("kind").notNull(),
+    sentAt: integer("sent_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.actorId, t.item, t.kind] })],
 );
 
 export const chats = sqliteTable("chats", {

@@ -2,8 +2,9 @@ import { getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useSchemaForm } from "~/utils/form";
 import { POST_MAX_CHARACTERS } from "~/utils/rich-text";
-import { signUpPromptHref, type SignUpReason } from "~/utils/signup-prompt";
+import type { SignUpReason } from "~/utils/signup-prompt";
 import { useOptionalUser } from "~/utils/user";
+import { actionPromptHref } from "~/utils/verify-school";
 import { ErrorList, FormErrors } from "./forms";
 import { loadPostSchemas } from "~/schemas/lazy.client";
 
@@ -31,9 +32,11 @@ function CommentForm({
     lastResult: busy ? null : lastResult,
     shouldValidate: "onSubmit",
   });
-  if (!viewer) {
+  // A visitor gets the sign-up prompt, a signed-in user who is not a student here the verify-school prompt.
+  const prompt = actionPromptHref(viewer, location.pathname + location.search, visitorReason);
+  if (prompt) {
     return (
-      <Link to={signUpPromptHref(location.pathname + location.search, visitorReason)} className="comment-box comment-box--visitor" preventScrollReset>
+      <Link to={prompt} className="comment-box comment-box--visitor" preventScrollReset>
         Write a comment...
       </Link>
     );

@@ -2,9 +2,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Link, useLocation } from "@remix-run/react";
 import type { PortfolioItemView } from "~/models/portfolio.server";
 import type { CommentNode } from "~/models/posts.server";
-import { signUpPromptHref } from "~/utils/signup-prompt";
 import { withoutModals, withParams } from "~/utils/url-state";
 import { useOptionalUser } from "~/utils/user";
+import { actionPromptHref } from "~/utils/verify-school";
 import { CommentBox } from "./comment-box";
 import { CommentThread } from "./comment-thread";
 import { ConfirmDelete, DeleteFromUrl } from "./confirm-delete";
@@ -60,9 +60,9 @@ export function PortfolioDetail({ data, lastResult }: { data: PortfolioPageData;
     { id: "about", label: "About", href: `${page}?show=about` },
     { id: "comments", label: "Comments", href: `${page}?show=comments`, count: item.commentCount },
   ] as const;
-  const createComment = viewer
-    ? `/create/comment/${item.id}?type=${kind}&goBack=${encodeURIComponent(`${page}?show=comments`)}`
-    : signUpPromptHref(here, kind === "game" ? "game-comment" : "project-comment");
+  const createComment =
+    actionPromptHref(viewer, here, kind === "game" ? "game-comment" : "project-comment") ??
+    `/create/comment/${item.id}?type=${kind}&goBack=${encodeURIComponent(`${page}?show=comments`)}`;
 
   return (
     <article className="portfolio-detail stack" aria-labelledby="item-title">
@@ -94,7 +94,7 @@ export function PortfolioDetail({ data, lastResult }: { data: PortfolioPageData;
             saved={item.saved}
             count={item.likeCount}
             returnTo={here}
-            visitorHref={viewer ? undefined : signUpPromptHref(here, kind === "game" ? "game-like" : "project-like")}
+            promptHref={actionPromptHref(viewer, here, kind === "game" ? "game-like" : "project-like")}
           />
           {data.canDelete ? (
             <Link to={withParams(here, { confirm: `delete-${kind}` })} className="action action--danger" preventScrollReset>

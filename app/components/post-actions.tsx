@@ -1,8 +1,8 @@
 import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { PostView } from "~/models/posts.server";
 import { useOptionalUser } from "~/utils/user";
-import { signUpPromptHref } from "~/utils/signup-prompt";
 import { withParams } from "~/utils/url-state";
+import { actionPromptHref } from "~/utils/verify-school";
 import { Icon } from "./icons";
 import { SaveButton } from "./save-button";
 import { ShareMenu } from "./share-menu";
@@ -20,16 +20,18 @@ export function PostActions({ post, kind, replyLabel = "Comment" }: { post: Acti
   const here = location.pathname + location.search;
   const shareOpen = new URLSearchParams(location.search).get("share") === post.id;
   const back = encodeURIComponent(location.pathname + location.search);
+  // Visitors get the sign-up prompt; signed-in users who are not students here, the verify-school prompt.
+  const commentPrompt = actionPromptHref(viewer, here, "comment");
   return (
     <>
       <div className="post-actions">
-        {viewer ? (
-          <Link to={`/create/comment/${post.id}?type=post&goBack=${back}`} className="action">
+        {commentPrompt ? (
+          <Link to={commentPrompt} className="action" preventScrollReset>
             <Icon name="comment" /> {replyLabel}
             {post.commentCount ? <span className="count">{post.commentCount}</span> : null}
           </Link>
         ) : (
-          <Link to={signUpPromptHref(here, "comment")} className="action" preventScrollReset>
+          <Link to={`/create/comment/${post.id}?type=post&goBack=${back}`} className="action">
             <Icon name="comment" /> {replyLabel}
             {post.commentCount ? <span className="count">{post.commentCount}</span> : null}
           </Link>
@@ -39,7 +41,7 @@ export function PostActions({ post, kind, replyLabel = "Comment" }: { post: Acti
           saved={post.saved}
           count={post.likeCount}
           returnTo={`${here}#post-${post.id}`}
-          visitorHref={viewer ? undefined : signUpPromptHref(here, "like")}
+          promptHref={actionPromptHref(viewer, here, "like")}
         />
         <Link to={withParams(here, { share: shareOpen ? null : post.id })} className="action" preventScrollReset aria-expanded={shareOpen}>
           <Icon name="share" /> Share

@@ -4,34 +4,37 @@ import { Icon } from "./icons";
 /**
  * Save (like) with its count (§4): "Save", or "Saved!" when active. With JS the
  * toggle happens in place and at once; without JS it is a form post that comes
- * back to the same spot on the page. Visitors get the sign-up prompt.
+ * back to the same spot on the page. Visitors get the sign-up prompt, and a
+ * signed-in user who is not a student of this campus the verify-school prompt.
  */
 export function SaveButton({
   action,
   saved,
   count,
   returnTo,
-  visitorHref,
+  promptHref,
 }: {
   action: string;
   saved: boolean;
   count: number;
   returnTo: string;
-  /** Set for visitors: where the sign-up prompt opens. */
-  visitorHref?: string;
+  /** Set when this viewer may not save: where their prompt (sign up, verify school) opens. */
+  promptHref?: string;
 }) {
-  const fetcher = useFetcher<{ saved: boolean; count: number }>();
-  if (visitorHref) {
+  const fetcher = useFetcher<{ saved: boolean; count: number } | { error: string }>();
+  if (promptHref) {
     return (
-      <Link to={visitorHref} className="action" preventScrollReset>
+      <Link to={promptHref} className="action" preventScrollReset>
         <Icon name="bookmark" /> Save <span className="count">{count}</span>
       </Link>
     );
   }
-  // Optimistic while the toggle is in flight; then the server's answer.
-  let shown = fetcher.data ?? { saved, count };
+  // Optimistic while the toggle is in flight; then the server's answer (or, when it refused, what it was).
+  const answer = fetcher.data && "saved" in fetcher.data ? fetcher.data : null;
+  const refusal = fetcher.state === "idle" && fetcher.data && "error" in fetcher.data ? fetcher.data.error : null;
+  let shown = answer ?? { saved, count };
   if (fetcher.state !== "idle" && fetcher.formData) {
-    const before = fetcher.data ?? { saved, count };
+    const before = answer ?? { saved, count };
     shown = { saved: !before.saved, count: before.count + (before.saved ? -1 : 1) };
   }
   return (
@@ -53,6 +56,11 @@ export function SaveButton({
       <button type="submit" className={`action${shown.saved ? " action--on" : ""}`} aria-pressed={shown.saved}>
         <Icon name="bookmark" /> {shown.saved ? "Saved!" : "Save"} <span className="count">{shown.count}</span>
       </button>
+      {refusal ? (
+        <span className="field__errors" role="alert">
+          {refusal}
+        </span>
+      ) : null}
     </fetcher.Form>
   );
 }

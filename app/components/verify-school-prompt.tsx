@@ -1,13 +1,15 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
+import { useOptionalUser } from "~/utils/user";
+import { isVerifySchoolPromptOpen, withoutVerifySchoolPrompt } from "~/utils/verify-school";
+import { ModalDialog } from "./modal-dialog";
 
-/** Shown instead of the composer to a user without a verified school email (design A5). */
-export function VerifySchoolPrompt() {
+function VerifySchoolBody({ titleId }: { titleId: string }) {
   return (
-    <section className="panel" aria-labelledby="verify-school-title">
-      <h2 id="verify-school-title">Verify your school email</h2>
+    <>
+      <h2 id={titleId}>Verify your school email</h2>
       <p>
-        Posting is for students. Add your school email (for example, one ending in @ou.edu, @utexas.edu, @smu.edu or
-        @ufl.edu) and confirm it with the code we send you.
+        Posting, commenting and saving are for students. Add your school email (for example, one ending in @ou.edu,
+        @utexas.edu, @smu.edu or @ufl.edu) and confirm it with the code we send you.
       </p>
       <div className="button-row">
         <Link to="/add-code" className="button button--primary">
@@ -17,6 +19,31 @@ export function VerifySchoolPrompt() {
           Choose your school
         </Link>
       </div>
+    </>
+  );
+}
+
+/** Shown instead of the composer to a user without a verified school email (design A5). */
+export function VerifySchoolPrompt() {
+  return (
+    <section className="panel" aria-labelledby="verify-school-title">
+      <VerifySchoolBody titleId="verify-school-title" />
     </section>
+  );
+}
+
+/**
+ * The same prompt as a modal, opened by `?verify=school` on any page (the
+ * comment box and Save of a signed-in user who is not a student here link to
+ * it), so the server renders it without JS.
+ */
+export function VerifySchoolDialog() {
+  const location = useLocation();
+  const user = useOptionalUser();
+  if (!user || user.schoolVerified || !isVerifySchoolPromptOpen(location.search)) return null;
+  return (
+    <ModalDialog titleId="verify-school-dialog-title" closeTo={withoutVerifySchoolPrompt(location.pathname + location.search)}>
+      <VerifySchoolBody titleId="verify-school-dialog-title" />
+    </ModalDialog>
   );
 }

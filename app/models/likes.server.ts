@@ -46,12 +46,15 @@ export function toggleLike(input: { userId: string; type: LikeTarget; id: string
       .where(eq(table.id, input.id))
       .returning({ count: table.likeCount })
       .get();
+    // One notification per saver and item: saving again, even after un-saving, notifies no one.
     if (inserted && input.type === "post") {
       notify(tx, {
         userId: target.ownerId,
         actorId: input.userId,
         type: target.isComment ? "comment interaction" : "post interaction",
         postId: input.id,
+        about: { type: "post", id: input.id },
+        once: true,
         link: { origin: input.origin, path: `/post/${input.id}` },
       });
     } else if (inserted) {
@@ -61,6 +64,8 @@ export function toggleLike(input: { userId: string; type: LikeTarget; id: string
         type: "post interaction",
         gameId: input.type === "game" ? input.id : undefined,
         projectId: input.type === "project" ? input.id : undefined,
+        about: { type: input.type, id: input.id },
+        once: true,
         link: { origin: input.origin, path: `/${input.type}/${input.id}` },
       });
     }

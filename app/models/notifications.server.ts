@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { getDb, newId, schema, transaction, type Tx } from "~/services/db.server";
 import { timeView } from "~/utils/time.server";
 import { escapeHtml, sendMail } from "./mail.server";
@@ -27,10 +27,34 @@ const VERB: Record<NotificationType, string> = {
   message: "sent you a message",
 };
 
+/** The recipient's post, comment, game or project a notification is about. */
+export type NotifiedItem = { type: "post" | "game" | "project"; id: string };
+
+const EMAIL_INTERVAL_MS = 24 * 3600_000;
+
+/**
+ * Claims the one email a day an actor may cause about an item, per kind of
+ * email (notifications must not be a spam cannon): true when the last such
+ * email is more than a day old or there was none. Atomic: of two concurrent
+ * claims one wins.
+ */
+function claimDailyEmail(tx: Tx, key: { actorId: string; item: NotifiedItem; kind: string }, now: number): boolean {
+  const { notificationEmails: t } = schema;
+  const claimed = tx
+    .insert(t)
+    .values({ actorId: key.actorId, item: `${key.item.type}:${key.item.id}`, kind: key.kind, sentAt: now })
+    .onConflictDoUpdate({ target: [t.actorId, t.item, t.kind], set: { sentAt: now }, setWhere: lte(t.sentAt, now - EMAIL_INTERVAL_MS) })
+    .returning({ sentAt: t.sentAt })
+    .all();
+  return claimed.length > 0;
+}
+
 /**
  * Records a notification for `userId` about `actorId`'s action and, when the
  * recipient wants email, queues one with a link to the item (§1, §7). Never
- * for a user's own actions. Runs inside the caller's transaction.
+ * for a user's own actions. With `once`, an actor causes it only the first
+ * time for the item (saves). Email: at most one a day per actor, item and
+ * kind. Runs inside the caller's transaction.
  */
 export function notify(
   tx: Tx,
@@ -39,6 +63,9 @@ export function notify(
     actorId: string;
     type: NotificationType;
     link: { path: string; origin: string };
+    /** The recipient's item the action was on. */
+    about: NotifiedItem;
+    once?: boolean;
     postId?: string;
     gameId?: string;
     projectId?: string;
@@ -49,11 +76,13 @@ export function notify(
   const recipient = tx.select().from(schema.users).where(eq(schema.users.id, n.userId)).get();
   const actor = tx.select().from(schema.users).where(eq(schema.users.id, n.actorId)).get();
   if (!recipient || !actor) return;
+  const now = Date.now();
   // On a game or project the item is named instead of "post".
   const item = n.postId === undefined || n.type === "comment" ? (n.gameId ? "game" : n.projectId ? "project" : null) : null;
   const verb = item ? VERB[n.type].replace(/post$/, item) : VERB[n.type];
   const message = `${displayName(actor)} ${verb}`;
-  tx.insert(schema.notifications)
+  const inserted = tx
+    .insert(schema.notifications)
     .values({
       id: newId(),
       userId: n.userId,
@@ -63,9 +92,14 @@ export function notify(
       gameId: n.gameId,
       projectId: n.projectId,
       message,
+      onceKey: n.once ? `${n.type}:${n.about.type}:${n.about.id}` : null,
+      createdAt: now,
     })
-    .run();
+    .onConflictDoNothing()
+    .run().changes;
+  if (!inserted) return; // notified before (once)
   if (!recipient.emailNotifications) return;
+  if (!claimDailyEmail(tx, { actorId: n.actorId, item: n.about, kind: MAIL_KIND[n.type] }, now)) return;
   const url = `${n.link.origin}${n.link.path}`;
   const unsubscribe = unsubscribeUrl(recipient.id, n.link.origin);
   const quote = n.excerpt ? n.excerpt.slice(0, 280) : "";

@@ -302,6 +302,7 @@ export function createPost(input: NewPost): { id: string; rootId: string | null 
         actorId: input.authorId,
         type: parentIsPost ? "comment" : "comment reply",
         postId: id,
+        about: { type: "post", id: parent.id },
         link: { origin: input.origin, path: `/post/${id}` },
         excerpt,
       });
@@ -313,6 +314,7 @@ export function createPost(input: NewPost): { id: string; rootId: string | null 
         postId: id,
         gameId: gameId ?? undefined,
         projectId: projectId ?? undefined,
+        about: gameId ? { type: "game", id: gameId } : { type: "project", id: projectId! },
         link: { origin: input.origin, path: gameId ? `/game/${gameId}?show=comments#post-${id}` : `/project/${projectId}?show=comments#post-${id}` },
         excerpt,
       });

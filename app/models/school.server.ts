@@ -61,6 +61,26 @@ export function completeSchoolEmailVerification(row: Verification): User | null 
 }
 
 /**
+ * Is the user a student of this campus (design A5, spec §6), so that they may
+ * post, comment and save on its site? Their verified email or their confirmed
+ * school email is on the campus's domain (the general Campus takes any of the
+ * schools' domains); the owner posts everywhere. Every action asks it for the
+ * campus of the site the request came to, so a student of one school cannot
+ * act on another school's site by sending the request there.
+ */
+export function isSchoolVerifiedOn(
+  user: Pick<User, "verified" | "email" | "schoolEmail" | "schoolVerified" | "isOwner">,
+  campusId: string,
+): boolean {
+  return (
+    (user.verified && isSchoolEmail(user.email, campusId)) ||
+    (!!user.schoolEmail && isSchoolEmail(user.schoolEmail, campusId)) ||
+    // The owner posts everywhere (seeded as school-verified without a school email).
+    (user.schoolVerified && user.isOwner)
+  );
+}
+
+/**
  * Moves a user to another campus (/select-city). School verification follows
  * the campus: it holds when the verified email or the confirmed school email
  * is on the new campus's domain (A5); the owner keeps it.
@@ -70,11 +90,7 @@ export function changeCampus(userId: string, campusId: string): User {
   if (!campus) throw new AuthError("other");
   const user = getUserById(userId);
   if (!user) throw new AuthError("user-not-found");
-  const schoolVerified =
-    (user.verified && isSchoolEmail(user.email, campus.id)) ||
-    (!!user.schoolEmail && isSchoolEmail(user.schoolEmail, campus.id)) ||
-    // The owner posts everywhere (seeded as school-verified without a school email).
-    (user.schoolVerified && user.isOwner);
+  const schoolVerified = isSchoolVerifiedOn(user, campus.id);
   return getDb()
     .update(schema.users)
     .set({ campusId: campus.id, schoolVerified, updatedAt: Date.now() })

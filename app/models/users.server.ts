@@ -85,8 +85,11 @@ export function insertUser(values: NewUser): User {
     .get();
 }
 
-/** The signed-in user as pages see it (root loader `user`, `useOptionalUser()`). */
-export function sessionUserView(user: User): SessionUser {
+/**
+ * The signed-in user as pages see it (root loader `user`, `useOptionalUser()`);
+ * `schoolVerified` is for the campus of the site being viewed (isSchoolVerifiedOn).
+ */
+export function sessionUserView(user: User, schoolVerified: boolean): SessionUser {
   return {
     id: user.id,
     username: user.username,
@@ -94,7 +97,7 @@ export function sessionUserView(user: User): SessionUser {
     displayName: displayName(user),
     avatarUrl: avatarUrl(user.img),
     verified: user.verified,
-    schoolVerified: user.schoolVerified,
+    schoolVerified,
     profileSetUp: user.profileSetUp,
     isOwner: user.isOwner,
   };

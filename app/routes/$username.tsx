@@ -19,6 +19,7 @@ import { getOptionalUser, requireUser } from "~/services/session.server";
 import profileCss from "~/styles/profile.css";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import type { RouteHandle } from "~/utils/route-handle";
+import { readForm } from "~/services/form.server";
 
 const SHOWS = ["projects", "games", "videos"] as const;
 type Show = (typeof SHOWS)[number];
@@ -76,7 +77,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = findProfile(params.username);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "claim") {
     // The sign-in link goes to the account's own address; the visitor sees it only masked (§2).

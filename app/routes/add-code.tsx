@@ -21,6 +21,7 @@ import { getOptionalUser, requireUser } from "~/services/session.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import { parseWithSchema, useSchemaForm } from "~/utils/form";
 import type { RouteHandle } from "~/utils/route-handle";
+import { readForm } from "~/services/form.server";
 
 export const handle: RouteHandle = { title: "School email" };
 
@@ -71,7 +72,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const ip = context.clientIp || "unknown";
 
   if (formData.get("intent") === "verify") {

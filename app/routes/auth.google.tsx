@@ -5,6 +5,7 @@ import { redirectWithAlert } from "~/services/alerts.server";
 import { startGoogle } from "~/services/auth.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import { safePath } from "~/utils/navigation";
+import { readForm } from "~/services/form.server";
 
 export function loader() {
   return redirect("/login");
@@ -12,7 +13,7 @@ export function loader() {
 
 /** Continue with Google: off to Google (or its local stand-in) with a fresh state. */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const returnTo = safePath(form.get("redirect"), "");
   try {
     return await startGoogle(request, campusForRequest(request).id, returnTo || null);

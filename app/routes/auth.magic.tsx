@@ -13,6 +13,7 @@ import { askedForMagicLink, authenticateMagicLink, clearFlowCookie, completeSign
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import type { RouteHandle } from "~/utils/route-handle";
 import { loadAuthSchemas } from "~/schemas/lazy.client";
+import { readForm } from "~/services/form.server";
 
 export const handle: RouteHandle = { title: "Log in" };
 
@@ -44,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const token = String(formData.get("token") ?? "");
   const id = String(formData.get("id") ?? "") || null;
   const submission = parseWithSchema(formData, confirmEmailSchema);

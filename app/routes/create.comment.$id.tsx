@@ -1,8 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Composer } from "~/components/composer";
+import { VerifySchoolPrompt } from "~/components/verify-school-prompt";
 import { campusForRequest } from "~/models/campuses.server";
-import { commentTarget, composerAction, defaultGoBack } from "~/services/post-submission.server";
+import { isSchoolVerifiedOn } from "~/models/school.server";
+import { commentTarget, commentTargetExists, composerAction, defaultGoBack } from "~/services/post-submission.server";
 import { requireUser } from "~/services/session.server";
 import { safePath } from "~/utils/navigation";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -10,23 +12,25 @@ import { siteOrigin } from "~/services/urls.server";
 
 export const handle: RouteHandle = { title: "Create Comment" };
 
+/** What the comment answers; a post, game or project that is not there is a 404. */
 function resolve(request: Request, id: string) {
   const params = new URL(request.url).searchParams;
   const target = commentTarget(id, params.get("type"));
+  if (!commentTargetExists(target)) throw new Response("Not Found", { status: 404 });
   return { target, type: params.get("type") ?? "post", goBack: safePath(params.get("goBack"), defaultGoBack(target)) };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
+  const user = await requireUser(request);
   const { type, goBack } = resolve(request, params.id ?? "");
-  return { id: params.id ?? "", type, goBack };
+  return { id: params.id ?? "", type, goBack, schoolVerified: isSchoolVerifiedOn(user, campusForRequest(request).id) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const { target, goBack } = resolve(request, params.id ?? "");
   return composerAction(request, {
-    authorId: user.id,
+    author: user,
     campusId: campusForRequest(request).id,
     origin: siteOrigin(request),
     target,
@@ -35,8 +39,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CreateComment() {
-  const { id, type, goBack } = useLoaderData<typeof loader>();
+  const { id, type, goBack, schoolVerified } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  if (!schoolVerified) return <VerifySchoolPrompt />;
   const query = new URLSearchParams({ type, goBack }).toString();
   return (
     <div className="panel">

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Composer } from "~/components/composer";
 import { VerifySchoolPrompt } from "~/components/verify-school-prompt";
 import { campusForRequest } from "~/models/campuses.server";
+import { isSchoolVerifiedOn } from "~/models/school.server";
 import { composerAction } from "~/services/post-submission.server";
 import { requireUser } from "~/services/session.server";
 import { safePath } from "~/utils/navigation";
@@ -18,16 +18,15 @@ function goBackOf(request: Request) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { goBack: goBackOf(request), schoolVerified: user.schoolVerified };
+  return { goBack: goBackOf(request), schoolVerified: isSchoolVerifiedOn(user, campusForRequest(request).id) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  // A signed-in user who is not school-verified cannot post (design A5).
-  if (!user.schoolVerified) return data({ reply: null, askDiscard: false }, { status: 403 });
   const campus = campusForRequest(request);
+  // A signed-in user who is not school-verified here cannot post (design A5): composerAction refuses with 403.
   return composerAction(request, {
-    authorId: user.id,
+    author: user,
     campusId: campus.id,
     origin: siteOrigin(request),
     target: { kind: "post" },

@@ -9,14 +9,13 @@ import { siteOrigin } from "~/services/urls.server";
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   return uploadAction(request, {
-    authorId: user.id,
+    author: user,
     campusId: campusForRequest(request).id,
     origin: siteOrigin(request),
     resolveTarget: (form) => {
       const id = String(form.get("id") ?? "");
       const type = String(form.get("type") ?? "post");
       const isPost = form.get("target") === "post";
-      if (isPost && !user.schoolVerified) return null;
       const target: SubmitTarget = isPost ? { kind: "post" } : commentTarget(id, type);
       return { target, goBack: safePath(String(form.get("goBack") ?? ""), defaultGoBack(target)) };
     },

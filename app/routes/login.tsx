@@ -18,6 +18,7 @@ import { NAME_PART_MAX } from "~/utils/names";
 import type { RouteHandle } from "~/utils/route-handle";
 import { loadAuthSchemas } from "~/schemas/lazy.client";
 import { safePath } from "~/utils/navigation";
+import { readForm } from "~/services/form.server";
 
 export const handle: RouteHandle = { title: "Log in" };
 
@@ -52,7 +53,7 @@ function refuse(method: Method, submission: { reply: (o: object) => SubmissionRe
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireVisitor(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const method = methodOf(formData.get("method"));
 
   if (method === "password") {

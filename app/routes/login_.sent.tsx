@@ -11,6 +11,7 @@ import { config } from "~/services/config.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import type { RouteHandle } from "~/utils/route-handle";
 import { safePath } from "~/utils/navigation";
+import { readForm } from "~/services/form.server";
 
 export const handle: RouteHandle = { title: "Log in" };
 
@@ -18,9 +19,9 @@ export const handle: RouteHandle = { title: "Log in" };
 function mailboxUrl(email: string): string {
   if (config().devMailbox) return `/dev/mail?${new URLSearchParams({ to: email })}`;
   const domain = email.split("@")[1]?.toLowerCase() ?? "";
-  if (/(^|\.)(outlook|hotmail|live|msn)\.com$/.test(domain) || domain.endsWith(".edu")) return "https://outlook.office.com/mail/";
-  if (/(^|\.)yahoo\./.test(domain)) return "https://mail.yahoo.com/";
-  if (/(^|\.)(icloud|me|mac)\.com$/.test(domain)) return "https://www.icloud.com/mail/";
+  if (/(?:^|\.)(?:outlook|hotmail|live|msn)\.com$/.test(domain) || domain.endsWith(".edu")) return "https://outlook.office.com/mail/";
+  if (/(?:^|\.)yahoo\./.test(domain)) return "https://mail.yahoo.com/";
+  if (/(?:^|\.)(?:icloud|me|mac)\.com$/.test(domain)) return "https://www.icloud.com/mail/";
   return "https://mail.google.com/";
 }
 
@@ -46,7 +47,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const claim = formData.get("claim");
   if (typeof claim === "string" && claim) {
     const sent = await requestClaimLink(request, context.clientIp, claim);

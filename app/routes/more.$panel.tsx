@@ -10,6 +10,7 @@ import { config } from "~/services/config.server";
 import { renderContent } from "~/services/content.server";
 import { getOptionalUser } from "~/services/session.server";
 import type { RouteHandle } from "~/utils/route-handle";
+import { readForm } from "~/services/form.server";
 
 // The last path segment decides the panel (spec §2).
 const PANELS = {
@@ -62,7 +63,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = panelOf(params);
   if (PANELS[id].kind !== "form") throw new Response("Method Not Allowed", { status: 405 });
   const user = await getOptionalUser(request);
-  const result = await submitContactForm(await request.formData(), {
+  const result = await submitContactForm(await readForm(request), {
     kind: id === "feedback" ? "feedback" : "contact",
     clientIp: context.clientIp,
     username: user?.username,

@@ -52,17 +52,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = read.form!;
   try {
     const intent = form.formData.get("intent");
-    if (intent === "like") return await likeAction(request, form.formData, user.id, id);
+    if (intent === "like") return await likeAction(request, form.formData, user, id);
     if (intent === "delete") return await deleteAction(request, form.formData, user.id, id);
     if (intent === "comment") {
       const campus = campusForRequest(request);
-      const result = await submitPost(form.formData, { authorId: user.id, campusId: campus.id, origin: siteOrigin(request), target: { kind: "comment", parentId: id } });
+      const result = await submitPost(form.formData, { author: user, campusId: campus.id, origin: siteOrigin(request), target: { kind: "comment", parentId: id } });
       if (!result.ok) return data(result.reply, { status: result.status });
       return redirectWithAlert(request, `/post/${id}#post-${result.id}`, { type: "success", message: "Your reply was sent" });
     }
     throw new Response("Bad Request", { status: 400 });
   } finally {
-    form.cleanup();
+    await form.cleanup();
   }
 }
 

@@ -67,7 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     throw new Response("Bad Request", { status: 400 });
   } finally {
-    cleanup();
+    await cleanup();
   }
 }
 

@@ -22,6 +22,6 @@ export async function action({ request }: ActionFunctionArgs) {
     if (read.formData.get("alert") === "1") headers.append("Set-Cookie", await alertCookie(request, { type: "success", message: PROFILE_MESSAGES.updated }));
     return Response.json({ ok: true, redirectTo }, { headers });
   } finally {
-    read.cleanup();
+    await read.cleanup();
   }
 }

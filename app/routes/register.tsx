@@ -16,6 +16,7 @@ import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import { safePath } from "~/utils/navigation";
 import type { RouteHandle } from "~/utils/route-handle";
 import { loadAuthSchemas } from "~/schemas/lazy.client";
+import { readForm } from "~/services/form.server";
 
 export const handle: RouteHandle = { title: "Create your account" };
 
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireVisitor(request);
-  const submission = parseWithSchema(await request.formData(), registerSchema);
+  const submission = parseWithSchema(await readForm(request), registerSchema);
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const reply = (code: keyof typeof AUTH_MESSAGES, status: number) => {
     const message = AUTH_MESSAGES[code];

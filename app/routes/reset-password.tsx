@@ -12,6 +12,7 @@ import { redirectWithAlert } from "~/services/alerts.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import type { RouteHandle } from "~/utils/route-handle";
 import { loadAuthSchemas } from "~/schemas/lazy.client";
+import { readForm } from "~/services/form.server";
 
 export const handle: RouteHandle = { title: "Reset password" };
 
@@ -25,7 +26,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithSchema(await request.formData(), resetPasswordSchema);
+  const submission = parseWithSchema(await readForm(request), resetPasswordSchema);
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["newPassword", "confirmPassword"] }), { status: 400 });
   const used = consumeToken("reset", submission.value.token);
   const user = used.ok && used.row.userId ? getUserById(used.row.userId) : undefined;

@@ -11,6 +11,7 @@ import listsCss from "~/styles/lists.css";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import type { RouteHandle } from "~/utils/route-handle";
 import { signUpPromptHref } from "~/utils/signup-prompt";
+import { readForm } from "~/services/form.server";
 
 export const handle: RouteHandle = { title: "Choose your school" };
 
@@ -30,7 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await getOptionalUser(request);
   if (!user) throw redirect(signUpPromptHref("/select-city", "join-campus"));
   // One choice among a handful of radio buttons: the server's check is all it needs (no form library in the page).
-  const choice = String((await request.formData()).get("campus") ?? "");
+  const choice = String((await readForm(request)).get("campus") ?? "");
   if (!getCampus(choice)) return data({ error: "Choose your school." }, { status: 400 });
   const updated = changeCampus(user.id, choice);
   const alert = { type: "success", message: AUTH_MESSAGES["account-updated"] } as const;

@@ -21,6 +21,7 @@ import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import { PASSWORD_MAX } from "~/utils/limits";
 import type { RouteHandle } from "~/utils/route-handle";
 import { loadAccountSchemas } from "~/schemas/lazy.client";
+import { readForm } from "~/services/form.server";
 
 export const handle: RouteHandle = { title: "Change email" };
 
@@ -55,7 +56,7 @@ function formError(message: string, status: number) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const proof = await proofNeeded(request, user.id);
 
   if (proof === "sign-in-again") {

@@ -14,6 +14,7 @@ import { endOtherSessions, requireUser } from "~/services/session.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import type { RouteHandle } from "~/utils/route-handle";
 import { loadAuthSchemas } from "~/schemas/lazy.client";
+import { readForm } from "~/services/form.server";
 
 export const handle: RouteHandle = { title: "Change your password" };
 
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const current = hasPassword(user.id);
-  const submission = parseWithSchema(await request.formData(), current ? changePasswordSchema : setPasswordSchema);
+  const submission = parseWithSchema(await readForm(request), current ? changePasswordSchema : setPasswordSchema);
   if (submission.status !== "success") return data(submission.reply(HIDE), { status: 400 });
   const value = submission.value as { currentPassword?: string; newPassword?: string };
   try {

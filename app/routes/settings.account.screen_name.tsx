@@ -15,6 +15,7 @@ import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import { USERNAME_MAX } from "~/utils/names";
 import type { RouteHandle } from "~/utils/route-handle";
 import { loadAccountSchemas } from "~/schemas/lazy.client";
+import { readForm } from "~/services/form.server";
 
 export const handle: RouteHandle = { title: "Change username" };
 
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithSchema(await request.formData(), usernameSchema);
+  const submission = parseWithSchema(await readForm(request), usernameSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   if (submission.value.username === user.username) return redirect("/settings/account");
   try {

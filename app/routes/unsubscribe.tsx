@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { setEmailNotifications, subscriberForToken } from "~/models/unsubscribe.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import type { RouteHandle } from "~/utils/route-handle";
+import { readForm } from "~/services/form.server";
 
 export const handle: RouteHandle = { title: "Email notifications" };
 
@@ -18,7 +19,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const url = new URL(request.url);
-  const form = await request.formData();
+  const form = await readForm(request);
   const token = String(form.get("token") ?? url.searchParams.get("token") ?? "");
   const subscriber = subscriberForToken(token);
   // One-click unsubscribe from a mail client (RFC 8058): the token is in the URL.

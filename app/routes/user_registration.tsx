@@ -11,6 +11,7 @@ import { requireVisitor } from "~/services/session.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { loadAuthSchemas } from "~/schemas/lazy.client";
 import { safePath } from "~/utils/navigation";
+import { readForm } from "~/services/form.server";
 
 export const handle: RouteHandle = { title: "Sign up" };
 
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The email step (§4): a known address goes to log in, a new one to sign up. */
 export async function action({ request }: ActionFunctionArgs) {
   await requireVisitor(request);
-  const submission = parseWithSchema(await request.formData(), emailStepSchema);
+  const submission = parseWithSchema(await readForm(request), emailStepSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { email } = submission.value;
   const redirectTo = safePath(submission.value.redirect, "");

@@ -21,6 +21,7 @@ import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import { safePath } from "~/utils/navigation";
 import type { RouteHandle } from "~/utils/route-handle";
 import { loadAuthSchemas } from "~/schemas/lazy.client";
+import { readForm } from "~/services/form.server";
 
 export const handle: RouteHandle = { title: "Verify your email" };
 
@@ -75,7 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireSessionUser(request);
   const redirectTo = new URL(request.url).searchParams.get("redirect");
   if (user.verified) return redirect(safePath(redirectTo, "/home"));
-  const formData = await request.formData();
+  const formData = await readForm(request);
 
   if (formData.get("intent") === "resend") {
     if (!(await consume("emailIp", context.clientIp || "unknown")).ok) return data({ resend: AUTH_MESSAGES["ip-flood"], result: undefined }, { status: 429 });

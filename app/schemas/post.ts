@@ -27,7 +27,14 @@ const files = z.pipe(
   }),
 );
 
-const text = z.optional(z.string()).check(
+/**
+ * Raw composer text past this is refused before it is split into blocks and
+ * counted: ten times the limit leaves room for any trailing spaces and blank
+ * lines a real draft has, and no parsing ever runs on more.
+ */
+const TEXT_INPUT_MAX = POST_MAX_CHARACTERS * 10;
+
+const text = z.optional(z.string().check(z.maxLength(TEXT_INPUT_MAX, { error: TOO_MANY_CHARACTERS, abort: true }))).check(
   z.refine((value) => countTextCharacters(value ?? "") <= POST_MAX_CHARACTERS, { error: TOO_MANY_CHARACTERS }),
 );
 

@@ -54,12 +54,12 @@ const envSchema = z
     GEO_GATE: z.enum(["on", "off"]).optional(),
     GEO_COUNTRY_HEADER: z
       .string()
-      .regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name")
+      .regex(/^[a-z0-9-]+$/i, "must be an HTTP header name")
       .optional()
       .or(z.literal("").transform(() => undefined)),
     GEO_TIMEZONE_HEADER: z
       .string()
-      .regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name")
+      .regex(/^[a-z0-9-]+$/i, "must be an HTTP header name")
       .optional()
       .or(z.literal("").transform(() => undefined)),
     /** 1: a visitor the region gate would refuse still sees the sign-up prompt (spec §6 show_firewall). */

@@ -51,7 +51,7 @@ export function backoffDelay(attempt: number, opts: BackoffOptions = DEFAULT_BAC
 
 /** Wraps an HTML fragment in a small accessible document (language, charset, title). */
 export function htmlDocument(subject: string, body: string): string {
-  if (/^\s*(<!doctype|<html)/i.test(body)) return body;
+  if (/^\s*(?:<!doctype|<html)/i.test(body)) return body;
   const title = subject.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><div role="article" aria-label="${title}" lang="en">${body}</div></body></html>`;
 }

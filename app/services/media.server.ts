@@ -14,6 +14,7 @@ import {
   NOT_PHOTO,
   TOO_LARGE,
 } from "~/utils/media-rules";
+import { cleanFieldText } from "~/utils/form";
 import { newId } from "./db.server";
 import { getStorage } from "./storage.server";
 
@@ -62,7 +63,7 @@ export function mediaKeys(m: Pick<StoredMedia, "kind" | "path" | "variants">): s
 /** A display name for an uploaded file: its base name, without control characters. */
 function displayName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
-  return base.replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 200) || "upload";
+  return cleanFieldText(base).replace(/[\t\n\r]/g, "").slice(0, 200) || "upload";
 }
 
 async function storeImage(file: Blob, key: string, animated: boolean) {

@@ -66,10 +66,10 @@ export async function portfolioAction(kind: PortfolioKind, { request, params }: 
   const page = `/${kind}/${id}`;
   try {
     const intent = formData.get("intent");
-    if (intent === "like") return await likeAction(request, formData, user.id, id, kind);
+    if (intent === "like") return await likeAction(request, formData, user, id, kind);
     if (intent === "comment") {
       const result = await submitPost(formData, {
-        authorId: user.id,
+        author: user,
         campusId: campusForRequest(request).id,
         origin: siteOrigin(request),
         target: commentTarget(id, kind),
@@ -92,6 +92,6 @@ export async function portfolioAction(kind: PortfolioKind, { request, params }: 
     }
     throw new Response("Bad Request", { status: 400 });
   } finally {
-    cleanup();
+    await cleanup();
   }
 }

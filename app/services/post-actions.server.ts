@@ -3,24 +3,40 @@
 // same for games and projects (their pages call likeAction with the type).
 import { data, redirect } from "@remix-run/node";
 import type { LikeTarget } from "../../db/schema";
+import { campusForRequest } from "~/models/campuses.server";
 import { LikeError, toggleLike } from "~/models/likes.server";
 import { recordEvent } from "~/models/events.server";
 import { deletePost, PostError } from "~/models/posts.server";
+import { isSchoolVerifiedOn } from "~/models/school.server";
+import type { User } from "~/models/users.server";
 import { safePath } from "~/utils/navigation";
+import { SCHOOL_VERIFICATION_REQUIRED } from "~/utils/verify-school";
 import { siteOrigin } from "~/services/urls.server";
 import { alertCookie, redirectWithAlert } from "./alerts.server";
+import { consume } from "./rate-limit.server";
 
 const SAVED_MESSAGE: Record<LikeTarget, string> = { post: "Post saved.", game: "Game saved.", project: "project saved." };
 
+export const TOO_MANY_SAVES = "You're saving too fast. Please wait a minute and try again.";
+
+/** A refused save: with JS, data the Save button shows; without, the error page with the reason. */
+function refuseSave(form: FormData, message: string, status: 403 | 429) {
+  if (form.get("async") === "1") return data({ error: message }, { status });
+  throw new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
 /**
  * Save / unsave a post, game or project. With JS ("async") the answer is data
- * for an in-place update; without, a redirect back to `returnTo`.
+ * for an in-place update; without, a redirect back to `returnTo`. Only a
+ * student of the site's campus saves (§6), and a few a second at most.
  */
-export async function likeAction(request: Request, form: FormData, userId: string, id: string, type: LikeTarget = "post") {
+export async function likeAction(request: Request, form: FormData, user: User, id: string, type: LikeTarget = "post") {
   const returnTo = safePath(String(form.get("returnTo") ?? ""), `/${type}/${id}`);
+  if (!isSchoolVerifiedOn(user, campusForRequest(request).id)) return refuseSave(form, SCHOOL_VERIFICATION_REQUIRED, 403);
+  if (!(await consume("savesPerUser", user.id)).ok) return refuseSave(form, TOO_MANY_SAVES, 429);
   let result;
   try {
-    result = toggleLike({ userId, type, id, origin: siteOrigin(request) });
+    result = toggleLike({ userId: user.id, type, id, origin: siteOrigin(request) });
   } catch (error) {
     if (error instanceof LikeError) throw new Response("Not Found", { status: 404 });
     throw error;

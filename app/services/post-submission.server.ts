@@ -1,59 +1,31 @@
 // One way in for a new post or comment, whether it came from a plain form
 // (no JS) or from the composer's upload with a progress bar (JS): parse the
 // multipart body, check it with the shared schema, store the media, create.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { SubmissionResult } from "@conform-to/react";
-import {
-  data,
-  redirect,
-  NodeOnDiskFile,
-  unstable_composeUploadHandlers,
-  unstable_createFileUploadHandler,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  MaxPartSizeExceededError,
-} from "@remix-run/node";
-import { createPost, PostError } from "~/models/posts.server";
+import { data, redirect } from "@remix-run/node";
+import { getPortfolioItem } from "~/models/portfolio.server";
+import { createPost, getPost, PostError } from "~/models/posts.server";
+import { isSchoolVerifiedOn } from "~/models/school.server";
+import type { User } from "~/models/users.server";
 import { commentSchema, postSchema } from "~/schemas/post";
 import { parseWithSchema } from "~/utils/form";
-import { MAX_VIDEO_BYTES, TOO_LARGE } from "~/utils/media-rules";
+import { looksLikeVideo, MAX_FILES, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from "~/utils/media-rules";
 import { textToBlocks } from "~/utils/rich-text";
+import { SCHOOL_VERIFICATION_REQUIRED } from "~/utils/verify-school";
 import { alertCookie, redirectWithAlert } from "./alerts.server";
+import { readUploadForm, type UploadRules } from "./form.server";
 import { MediaError, removeMedia, storeMedia } from "./media.server";
 import { newId } from "./db.server";
 import { consume } from "./rate-limit.server";
 import { safePath } from "~/utils/navigation";
 
-const UPLOAD_TMP = path.join(os.tmpdir(), "campus-uploads");
-
-/**
- * The request's form data with uploaded files on disk (never all in memory),
- * each wrapped as a real File backed by its temporary file.
- */
-export async function readPostForm(request: Request): Promise<{ formData: FormData; cleanup: () => void }> {
-  const type = request.headers.get("Content-Type") ?? "";
-  if (!type.startsWith("multipart/form-data")) return { formData: await request.formData(), cleanup: () => {} };
-  fs.mkdirSync(UPLOAD_TMP, { recursive: true });
-  const temp: string[] = [];
-  const handler = unstable_composeUploadHandlers(
-    unstable_createFileUploadHandler({ directory: UPLOAD_TMP, maxPartSize: MAX_VIDEO_BYTES, avoidFileConflicts: true, filter: ({ filename }) => Boolean(filename) }),
-    unstable_createMemoryUploadHandler({ maxPartSize: 64 * 1024 }),
-  );
-  const raw = await unstable_parseMultipartFormData(request, handler);
-  const formData = new FormData();
-  for (const [name, value] of raw.entries()) {
-    if (value instanceof NodeOnDiskFile) {
-      const file = value.getFilePath();
-      temp.push(file);
-      formData.append(name, new File([await fs.openAsBlob(file)], value.name, { type: value.type }));
-    } else {
-      formData.append(name, value);
-    }
-  }
-  return { formData, cleanup: () => temp.forEach((f) => fs.rmSync(f, { force: true })) };
-}
+/** A post's or comment's files while they stream in (§5): 10 at most, each within its limit. */
+const POST_UPLOADS: UploadRules = {
+  fileField: "files",
+  maxFiles: MAX_FILES,
+  maxFileBytes: (name) => (looksLikeVideo(name) ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES),
+  largestFileBytes: MAX_VIDEO_BYTES,
+};
 
 export const TOO_FAST = "You're posting too fast. Please wait a few minutes and try again.";
 
@@ -68,30 +40,33 @@ export type SubmitTarget =
   | { kind: "project-comment"; projectId: string };
 
 /**
- * Reads the form (see readPostForm), or says why it could not: a file over the
- * size limit stops the upload before the rest of the form is read.
+ * Reads a composer's form (files on disk as they arrive, see readUploadForm),
+ * or says why it could not: too many files, one too large, an overlong field
+ * or a malformed body stops the reading there.
  */
 export async function readPostFormOrRefuse(request: Request) {
-  try {
-    return { form: await readPostForm(request) } as const;
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) {
-      return { refused: { ok: false, status: 413, reply: { status: "error", error: { files: [TOO_LARGE] } } } satisfies SubmitResult } as const;
-    }
-    throw error;
-  }
+  const read = await readUploadForm(request, POST_UPLOADS);
+  if (read.ok) return { form: read } as const;
+  return { refused: { ok: false, status: read.status, reply: { status: "error", error: { [read.field ?? ""]: [read.message] } } } satisfies SubmitResult } as const;
+}
+
+/** Who sends a post or comment, to which campus's site (the request's: campusForRequest). */
+export type SubmitOpts = { author: User; campusId: string; origin: string; target: SubmitTarget };
+
+/** §6: only a student of the site's campus posts or comments there (the request's campus, whatever the target's). */
+export function maySubmit(opts: Pick<SubmitOpts, "author" | "campusId">): boolean {
+  return isSchoolVerifiedOn(opts.author, opts.campusId);
 }
 
 /** Checks a composer's form data with the shared schema, stores its media and creates the post. */
-export async function submitPost(
-  formData: FormData,
-  opts: { authorId: string; campusId: string; origin: string; target: SubmitTarget },
-): Promise<SubmitResult> {
+export async function submitPost(formData: FormData, opts: SubmitOpts): Promise<SubmitResult> {
   const schema = opts.target.kind === "post" ? postSchema : commentSchema;
   const submission = parseWithSchema(formData, schema);
+  if (!maySubmit(opts)) return { ok: false, status: 403, reply: submission.reply({ formErrors: [SCHOOL_VERIFICATION_REQUIRED] }) };
   if (submission.status !== "success") return { ok: false, status: 400, reply: submission.reply() };
   const value = submission.value as { text?: string; category?: string; files: File[] };
-  const limit = await consume(opts.target.kind === "post" ? "postsPerUser" : "commentsPerUser", opts.authorId);
+  const authorId = opts.author.id;
+  const limit = await consume(opts.target.kind === "post" ? "postsPerUser" : "commentsPerUser", authorId);
   if (!limit.ok) return { ok: false, status: 429, reply: submission.reply({ formErrors: [TOO_FAST] }) };
   const id = newId();
   let media;
@@ -104,7 +79,7 @@ export async function submitPost(
   try {
     createPost({
       id,
-      authorId: opts.authorId,
+      authorId,
       campusId: opts.campusId,
       blocks: textToBlocks(value.text),
       category: value.category,
@@ -127,6 +102,20 @@ export function commentTarget(id: string, type: string | null): SubmitTarget {
   if (type === "game") return { kind: "game-comment", gameId: id };
   if (type === "project") return { kind: "project-comment", projectId: id };
   return { kind: "comment", parentId: id };
+}
+
+/** Is there still something to comment on (a post or comment, a game, a project)? */
+export function commentTargetExists(target: SubmitTarget): boolean {
+  switch (target.kind) {
+    case "post":
+      return true;
+    case "comment":
+      return getPost(target.parentId, "UTC").status === "ok";
+    case "game-comment":
+      return getPortfolioItem("game", target.gameId).status === "ok";
+    case "project-comment":
+      return getPortfolioItem("project", target.projectId).status === "ok";
+  }
 }
 
 const SENT = {
@@ -152,10 +141,11 @@ export function defaultGoBack(target: SubmitTarget): string {
  * The composer routes' action (no JS): send, or close — which, with a draft,
  * comes back asking "Discard Post?" with the draft still in the form.
  */
-export async function composerAction(
-  request: Request,
-  opts: { authorId: string; campusId: string; origin: string; target: SubmitTarget; goBack: string },
-) {
+export async function composerAction(request: Request, opts: SubmitOpts & { goBack: string }) {
+  // Refused before a byte of the body is read.
+  if (!maySubmit(opts)) {
+    return data({ reply: { status: "error", error: { "": [SCHOOL_VERIFICATION_REQUIRED] } } as SubmissionResult<string[]>, askDiscard: false }, { status: 403 });
+  }
   const read = await readPostFormOrRefuse(request);
   if (read.refused) return data({ reply: read.refused.reply, askDiscard: false }, { status: read.refused.status });
   const { formData, cleanup } = read.form!;
@@ -177,15 +167,17 @@ export async function composerAction(
       postId: result.id,
     });
   } finally {
-    cleanup();
+    await cleanup();
   }
 }
 
 /** The composer's upload with progress (JS): the same checks, answered as JSON. */
 export async function uploadAction(
   request: Request,
-  opts: { authorId: string; campusId: string; origin: string; resolveTarget: (form: FormData) => { target: SubmitTarget; goBack: string } | null },
+  opts: Omit<SubmitOpts, "target"> & { resolveTarget: (form: FormData) => { target: SubmitTarget; goBack: string } | null },
 ) {
+  // Every upload is a post or a comment: refused before a byte of it is read.
+  if (!maySubmit(opts)) return Response.json({ ok: false, reply: { status: "error", error: { "": [SCHOOL_VERIFICATION_REQUIRED] } } }, { status: 403 });
   const read = await readPostFormOrRefuse(request);
   if (read.refused) return Response.json({ ok: false, reply: read.refused.reply }, { status: read.refused.status });
   const { formData, cleanup } = read.form!;
@@ -200,6 +192,6 @@ export async function uploadAction(
     const cookie = await alertCookie(request, { type: "success", message: SENT[kind], postId: result.id });
     return Response.json({ ok: true, redirectTo }, { headers: { "Set-Cookie": cookie } });
   } finally {
-    cleanup();
+    await cleanup();
   }
 }

@@ -2,24 +2,19 @@
 // (storeAvatar), point the user at it, remove the previous files. Used by the
 // edit and set-up screens (plain form posts) and by /profile/photo (the upload
 // with a progress bar).
-import { MaxPartSizeExceededError } from "@remix-run/node";
 import { setAvatar } from "~/models/users.server";
-import { TOO_LARGE } from "~/utils/media-rules";
+import { MAX_IMAGE_BYTES } from "~/utils/media-rules";
+import { readUploadForm, type UploadForm, type UploadRules } from "./form.server";
 import { MediaError, removeAvatar, storeAvatar } from "./media.server";
-import { readPostForm } from "./post-submission.server";
 
 export type PhotoResult = { ok: true } | { ok: false; status: number; message: string };
 
-/** The form of a photo upload, or the refusal of one too large to read. */
-export async function readPhotoForm(
-  request: Request,
-): Promise<{ ok: true; formData: FormData; cleanup: () => void } | { ok: false; status: number; message: string }> {
-  try {
-    return { ok: true, ...(await readPostForm(request)) };
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return { ok: false, status: 413, message: TOO_LARGE };
-    throw error;
-  }
+/** One photo, within the photo limit (§5). */
+const PHOTO_UPLOAD: UploadRules = { fileField: "photo", maxFiles: 1, maxFileBytes: () => MAX_IMAGE_BYTES, largestFileBytes: MAX_IMAGE_BYTES };
+
+/** The form of a photo upload (the file on disk as it arrives), or why it was refused. */
+export function readPhotoForm(request: Request): Promise<UploadForm> {
+  return readUploadForm(request, PHOTO_UPLOAD);
 }
 
 /** The chosen file of a form field, or null when none was chosen. */

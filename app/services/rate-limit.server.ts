@@ -23,6 +23,8 @@ const LIMITS = {
   postsPerUser: { points: 30, duration: 3600 },
   /** New comments and replies per user. */
   commentsPerUser: { points: 120, duration: 3600 },
+  /** Save / unsave toggles per user: one a second for a minute is more than a person clicks. */
+  savesPerUser: { points: 60, duration: 60 },
   /** Contact Me / Feedback messages per IP. */
   contactIp: { points: 100, duration: 3600 },
   /** Contact Me / Feedback messages per sender address. */

@@ -15,7 +15,7 @@ export interface Storage {
   remove(keys: string[]): Promise<void>;
 }
 
-const KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/;
+const KEY = /^[\w-]+(?:\/[\w.-]+)*$/;
 
 /** A key is a relative path of safe segments: never `..`, never absolute. */
 export function isValidKey(key: string): boolean {

@@ -5,9 +5,29 @@
 // itself loads on the first interaction with the form (useValidation), so a
 // page with a form costs no validation code until someone starts to fill it in;
 // until then the server, which always validates, answers.
+//
+// On the server every action reads its body through readForm / readUploadForm
+// (app/services/form.server.ts): size caps while streaming, then each text
+// field cleaned and capped here before any schema or parser sees it.
 import { getFormProps, parse, useForm, type Submission } from "@conform-to/react";
 import { useCallback, useRef, useState } from "react";
 import type * as z from "zod/mini";
+
+/**
+ * The longest any one text field may be before a schema looks at it: far above
+ * every form's own limit (500 for a post, 2,000 for a message), so only
+ * hostile input meets it, and no parser ever runs on more.
+ */
+export const FIELD_MAX_CHARACTERS = 10_000;
+
+// Control characters (NUL included) except tab and line breaks. Invalid UTF-8
+// never gets this far: decoding turns it into U+FFFD.
+const CONTROL_CHARACTERS = /(?![\t\n\r])\p{Cc}/gu;
+
+/** A submitted text value as it may be stored and shown: without control characters. */
+export function cleanFieldText(value: string): string {
+  return value.replace(CONTROL_CHARACTERS, "");
+}
 
 /** Conform's coercion, as much of it as our forms need: empty fields are absent. */
 function coerce(value: unknown): unknown {

@@ -2,7 +2,7 @@
 // and the fixed targets. Shared by the server (first render, no JS) and the
 // browser (history kept in localStorage).
 
-const ACCOUNT_SUBPAGE = /^\/settings\/account\/(screen_name|password|email)\/?$/;
+const ACCOUNT_SUBPAGE = /^\/settings\/account\/(?:screen_name|password|email)\/?$/;
 const SKIPPED = [
   /^\/(login|register|user_registration|forgotpassword|logout|verify|reset-password|auth)(\/|$)/,
   /^\/settings(\/|$)/,

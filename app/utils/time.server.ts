@@ -7,7 +7,8 @@ export function timeView(epochMs: number, timeZone: string, now = Date.now()): T
   const zoned = new TZDate(epochMs, timeZone);
   return {
     iso: new Date(epochMs).toISOString(),
-    ago: now - epochMs < 60_000 ? "just now" : `${formatDistanceStrict(epochMs, now)} ago`,
+    // "5 seconds ago" under a minute too (§9); a time a little ahead of this clock reads "0 seconds ago".
+    ago: `${formatDistanceStrict(Math.min(epochMs, now), now)} ago`,
     clock: format(zoned, "h:mm a"),
     date: format(zoned, "MMM do"),
   };

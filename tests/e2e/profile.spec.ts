@@ -253,7 +253,7 @@ test.describe("who sees what on a profile", () => {
     for (const title of ["Snake", "Word Guess", "Brick Breaker", "Memory Match", "Tic-Tac-Toe"]) {
       await expect(page.getByRole("link", { name: new RegExp(`^${title}`) })).toBeVisible();
     }
-    await page.getByRole("link", { name: new RegExp("^Snake") }).click();
+    await page.getByRole("link", { name: /^Snake/ }).click();
     await expect(page).toHaveURL(/\/game\/snake$/);
   });
 

@@ -59,7 +59,7 @@ describe("getNotificationsPage", () => {
     ]);
     const forBuyer = getNotificationsPage({ userId: buyer.id, timeZone: TZ }).items;
     expect(forBuyer.map((x) => [x.verb, x.href])).toEqual([["replied to your comment", `/post/${reply.id}`]]);
-    expect(forBuyer[0]!.time.ago).toBe("just now");
+    expect(forBuyer[0]!.time.ago).toMatch(/^\d+ seconds? ago$/);
   });
 
   it("joins the actor at read time: a new name shows at once", () => {

@@ -102,7 +102,7 @@ describe("searchPosts", () => {
       author: { username: "averyl-ou", displayName: "Avery L.", verified: false },
       media: [],
     });
-    expect(card!.time.ago).toBe("just now");
+    expect(card!.time.ago).toMatch(/^\d+ seconds? ago$/);
   });
 
   it("pages ten at a time", () => {
