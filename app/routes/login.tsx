@@ -8,13 +8,12 @@ import { Field, FormErrors } from "~/components/forms";
 import { authErrorCode } from "~/models/accounts.server";
 import { campusForRequest } from "~/models/campuses.server";
 import { loginSchema, magicLinkSchema } from "~/schemas/index.server";
-import { PASSWORD_MAX } from "~/utils/limits";
+import { NAME_PART_MAX, PASSWORD_MAX } from "~/utils/limits";
 import type { Alert } from "~/services/alerts.server";
 import { authenticateWithPassword, completeSignIn, requestMagicLink, sentPageUrl } from "~/services/auth.server";
 import { consume } from "~/services/rate-limit.server";
 import { requireVisitor } from "~/services/session.server";
 import { AUTH_MESSAGES, LONG_MESSAGES, type AuthErrorCode } from "~/utils/auth-messages";
-import { NAME_PART_MAX } from "~/utils/names";
 import type { RouteHandle } from "~/utils/route-handle";
 import { loadAuthSchemas } from "~/schemas/lazy.client";
 
