@@ -1,5 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect, redirectDocument } from "@remix-run/node";
+import type { LinksFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -18,20 +17,10 @@ import { useNonce } from "~/components/nonce";
 import { NotFound } from "~/components/not-found";
 import { SignUpPrompt } from "~/components/signup-prompt";
 import { VerifySchoolDialog } from "~/components/verify-school-prompt";
-import { campusForRequest } from "~/models/campuses.server";
-import { countUnread } from "~/models/notifications.server";
-import { isSchoolVerifiedOn } from "~/models/school.server";
-import { sessionUserView } from "~/models/users.server";
-import { readAlert } from "~/services/alerts.server";
-import { config } from "~/services/config.server";
-import { signUpPromptAllowed } from "~/services/geo.server";
-import { getSessionUser, renewSession } from "~/services/session.server";
+import { layoutLoader } from "~/services/layout.server";
 import accountsCss from "~/styles/accounts.css";
 import appCss from "~/styles/app.css";
-import { backTarget } from "~/utils/navigation";
-import { isSignUpReason } from "~/utils/signup-prompt";
 import { headerTitle } from "~/utils/route-handle";
-import { siteOrigin } from "~/services/urls.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
@@ -39,47 +28,9 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  // The region gate (app/services/middleware.server.ts) flags data requests it
-  // refuses; documents never get here. Keep this loader revalidating on every
-  // navigation, or a refused visitor could browse on without a document load.
-  if (context.regionBlocked) throw redirectDocument("/404");
-  const campus = campusForRequest(request);
-  const { alert, setCookie } = await readAlert(request);
-  // A pending session (email not verified) browses as a visitor; the navigation offers Verify email and Log out.
-  const sessionUser = await getSessionUser(request);
-  const user = sessionUser?.verified ? sessionUser : null;
-  const renewed = sessionUser ? await renewSession(request) : null;
-  const url = new URL(request.url);
-  if (user) context.setViewer?.(user.id); // for the page-view record
-  // §6: the sign-up prompt for a visitor the region rule refuses goes to /404, unless SHOW_FIREWALL=1.
-  else if (isSignUpReason(url.searchParams.get("signup")) && !signUpPromptAllowed({ ip: context.clientIp, header: (n) => request.headers.get(n) }, config().geo).allow) {
-    throw redirect("/404");
-  }
-  // Without JS the Referer is the history we have (spec §4 back rules).
-  const referer = request.headers.get("Referer");
-  const history = [];
-  const from = referer && URL.canParse(referer) ? new URL(referer) : null;
-  // backTarget takes it through safePath, like every other back target.
-  if (from?.host === url.host) history.push({ path: from.pathname + from.search, createdAt: Date.now() });
-  const headers = new Headers();
-  if (setCookie) headers.append("Set-Cookie", setCookie);
-  if (renewed) headers.append("Set-Cookie", renewed);
-  return data(
-    {
-      campus: { id: campus.id, name: campus.name },
-      alert,
-      back: backTarget(url.pathname + url.search, history),
-      user: user ? sessionUserView(user, isSchoolVerifiedOn(user, campus.id)) : null,
-      pending: sessionUser && !user ? { username: sessionUser.username } : null,
-      // The notifications page marks them all read as it shows them.
-      unreadNotifications: user && url.pathname !== "/notifications" ? countUnread(user.id) : 0,
-      /** For share links (§4): this request's site when it is on the allowlist, else the default one. */
-      origin: siteOrigin(request),
-    },
-    { headers },
-  );
-}
+// In a module of its own: the browser build then holds no placeholder chunks
+// for the server modules it uses (they are shared with other routes).
+export const loader = layoutLoader;
 
 export type RootData = typeof loader;
 

@@ -5,9 +5,9 @@ import type { Alert } from "~/services/alerts.server";
 
 import { CATEGORIES } from "~/utils/categories";
 import { useValidation } from "~/utils/form";
-import { TOO_MANY_CHARACTERS } from "~/utils/limits";
+import { POST_MAX_CHARACTERS, TOO_MANY_CHARACTERS } from "~/utils/limits";
 import { extensionOf, hasAllowedExtension, MAX_FILES, NOT_MEDIA, PICKER_ACCEPT, TOO_MANY_FILES } from "~/utils/media-rules";
-import { countTextCharacters, POST_MAX_CHARACTERS } from "~/utils/rich-text";
+import { countTextCharacters } from "~/utils/rich-text";
 import { AlertToast } from "./alert";
 import { ErrorList, FormErrors } from "./forms";
 import { Icon } from "./icons";

@@ -76,7 +76,7 @@ export default function PostPage() {
   return (
     <div className="stack">
       {chain.length ? (
-        <div className="parent-chain" aria-label="Replying to">
+        <div className="parent-chain" role="group" aria-label="Replying to">
           {chain.map((p) => (
             <PostCard key={p.id} post={p} />
           ))}

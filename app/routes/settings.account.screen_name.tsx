@@ -12,7 +12,7 @@ import { usernameSchema } from "~/schemas/index.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { requireUser } from "~/services/session.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
-import { USERNAME_MAX } from "~/utils/names";
+import { USERNAME_MAX } from "~/utils/limits";
 import type { RouteHandle } from "~/utils/route-handle";
 import { loadAccountSchemas } from "~/schemas/lazy.client";
 import { readForm } from "~/services/form.server";

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
-import { USERNAME_MAX } from "~/utils/names";
+import { USERNAME_MAX } from "~/utils/limits";
 import { isReservedUsername } from "~/utils/reserved-names";
 import { emailField } from "./fields";
 

@@ -1,9 +1,9 @@
 import * as z from "zod/mini";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
-import { NAME_PART_MAX, nameWords } from "~/utils/names";
+import { nameWords } from "~/utils/names";
 import { emailField } from "./fields";
 
-import { FULL_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/utils/limits";
+import { FULL_NAME_MAX, NAME_PART_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/utils/limits";
 
 export { FULL_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN };
 

@@ -10,9 +10,9 @@ import {
   TOO_LARGE,
   TOO_MANY_FILES,
 } from "~/utils/media-rules";
-import { countTextCharacters, POST_MAX_CHARACTERS, textToBlocks } from "~/utils/rich-text";
+import { countTextCharacters, textToBlocks } from "~/utils/rich-text";
 
-import { EMPTY_POST, TOO_MANY_CHARACTERS } from "~/utils/limits";
+import { EMPTY_POST, POST_MAX_CHARACTERS, TOO_MANY_CHARACTERS } from "~/utils/limits";
 
 export { EMPTY_POST, TOO_MANY_CHARACTERS };
 

@@ -1,8 +1,7 @@
 import * as z from "zod/mini";
-import { NAME_PART_MAX } from "~/utils/names";
 import { requiredText } from "./fields";
 
-import { BIO_MAX, PROFILE_MESSAGES } from "~/utils/limits";
+import { BIO_MAX, NAME_PART_MAX, PROFILE_MESSAGES } from "~/utils/limits";
 
 export { BIO_MAX, PROFILE_MESSAGES };
 

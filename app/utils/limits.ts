@@ -1,12 +1,15 @@
 // Limits and messages the forms show before their schema has loaded (no Zod
 // here, so pages can import them without the validation code).
-import { NAME_PART_MAX } from "./names";
 
+export const NAME_PART_MAX = 20;
+export const USERNAME_MAX = 50;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 30;
 export const FULL_NAME_MAX = 60;
 export const MESSAGE_MAX = 2000;
 export const BIO_MAX = 160;
+/** Post and comment limit (§5, §9), counted by countTextCharacters (utils/rich-text). */
+export const POST_MAX_CHARACTERS = 500;
 
 export const TOO_MANY_CHARACTERS = "Error: Too many characters!";
 export const EMPTY_POST = "Write something or add a photo.";

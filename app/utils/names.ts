@@ -1,7 +1,5 @@
 // Names and usernames (spec §5): pure functions shared by the schemas and the models.
-
-export const NAME_PART_MAX = 20;
-export const USERNAME_MAX = 50;
+import { USERNAME_MAX } from "./limits";
 
 export type ParsedName = { firstName: string; middleName: string | null; lastName: string };
 

@@ -1,8 +1,5 @@
 import type { TextBlock } from "~/models/types";
 
-/** Post and comment limit (§5, §9). */
-export const POST_MAX_CHARACTERS = 500;
-
 /**
  * The composer's text as blocks, one per line (design B: without JS the editor
  * is a textarea whose lines are the blocks). Blank lines at either end are dropped.

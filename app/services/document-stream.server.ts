@@ -1,0 +1,44 @@
+import { Transform } from "node:stream";
+
+const DOCUMENT_END = Buffer.from("</body></html>");
+
+/**
+ * A pass-through for the streamed HTML document that moves its closing
+ * `</body></html>` to the very end of the stream.
+ *
+ * React 18 writes the closing tags as soon as the shell is done, and Remix's
+ * single-fetch data scripts (a Suspense boundary beside `<html>`) stream after
+ * them: a `<script>` after `</html>`, which is invalid HTML. Holding the tags
+ * back puts everything streamed later inside `<body>`, where the browser's
+ * parser placed it anyway, so the DOM is unchanged (React 19 does the same).
+ * Searching bytes is safe in UTF-8: no multi-byte sequence contains ASCII bytes.
+ */
+export function holdDocumentEnd(): Transform {
+  // The last bytes seen, which may be the start of the closing tags split across chunks.
+  let tail = Buffer.alloc(0);
+  let held = false;
+  return new Transform({
+    transform(chunk: Buffer | string, _encoding, callback) {
+      const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+      if (held) return callback(null, bytes);
+      const text = tail.length ? Buffer.concat([tail, bytes]) : bytes;
+      const at = text.indexOf(DOCUMENT_END);
+      if (at >= 0) {
+        held = true;
+        tail = Buffer.alloc(0);
+        const before = text.subarray(0, at);
+        const after = text.subarray(at + DOCUMENT_END.length);
+        if (before.length) this.push(before);
+        return callback(null, after.length ? after : undefined);
+      }
+      const keep = Math.min(text.length, DOCUMENT_END.length - 1);
+      tail = Buffer.from(text.subarray(text.length - keep));
+      const ready = text.subarray(0, text.length - keep);
+      callback(null, ready.length ? ready : undefined);
+    },
+    flush(callback) {
+      const rest = held ? Buffer.concat([tail, DOCUMENT_END]) : tail;
+      callback(null, rest.length ? rest : undefined);
+    },
+  });
+}

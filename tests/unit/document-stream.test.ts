@@ -1,0 +1,36 @@
+import { Readable } from "node:stream";
+import { text } from "node:stream/consumers";
+import { describe, expect, it } from "vitest";
+import { holdDocumentEnd } from "~/services/document-stream.server";
+
+/** Streams the chunks through holdDocumentEnd and reads the result. */
+async function through(chunks: string[]): Promise<string> {
+  return text(Readable.from(chunks.map((c) => Buffer.from(c))).pipe(holdDocumentEnd()));
+}
+
+const SHELL = '<!DOCTYPE html><html lang="en"><head><title>Café ☕</title></head><body><main>Hi</main><script>boot()</script></body></html>';
+const LATE = '<!--$--><script>window.__remixContext.streamController.enqueue("[1]");</script><!--/$-->';
+const EXPECTED = SHELL.replace("</body></html>", "") + LATE + "</body></html>";
+
+describe("holdDocumentEnd", () => {
+  it("puts what streams after the shell inside <body>", async () => {
+    expect(await through([SHELL, LATE])).toBe(EXPECTED);
+    expect(await through([SHELL + LATE])).toBe(EXPECTED);
+  });
+
+  it("finds the closing tags wherever the chunks split them", async () => {
+    const whole = SHELL + LATE;
+    for (let cut = 1; cut < whole.length; cut++) {
+      expect(await through([whole.slice(0, cut), whole.slice(cut)])).toBe(EXPECTED);
+    }
+    expect(await through([...whole])).toBe(EXPECTED); // one character at a time
+  });
+
+  it("keeps multi-byte text intact and leaves a document with nothing late as it was", async () => {
+    const bytes = Buffer.from(SHELL);
+    const inside = bytes.indexOf("é") + 1;
+    const parts = [bytes.subarray(0, inside), bytes.subarray(inside)]; // splits "é" between its two bytes
+    expect(await text(Readable.from(parts).pipe(holdDocumentEnd()))).toBe(SHELL);
+    expect(await through(["<p>no document end</p>"])).toBe("<p>no document end</p>");
+  });
+});
