@@ -2,7 +2,7 @@ import { getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useSchemaForm } from "~/utils/form";
 import { POST_MAX_CHARACTERS } from "~/utils/limits";
-import { signUpPromptHref, type SignUpReason } from "~/utils/signup-prompt";
+import type { SignUpReason } from "~/utils/signup-prompt";
 import { useOptionalUser } from "~/utils/user";
 import { actionPromptHref } from "~/utils/verify-school";
 import { ErrorList, FormErrors } from "./forms";

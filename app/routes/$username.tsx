@@ -14,7 +14,6 @@ import { reportUser, ReportError, USER_REPORTED } from "~/models/reports.server"
 import { avatarUrl, displayName, getProfile, profileLinks } from "~/models/users.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { claimSentUrl, requestClaimLink } from "~/services/auth.server";
-import { config } from "~/services/config.server";
 import { getOptionalUser, requireUser } from "~/services/session.server";
 import profileCss from "~/styles/profile.css";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";

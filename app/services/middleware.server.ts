@@ -65,7 +65,7 @@ function refuse(res: Response, status: number, message: string) {
   res.status(status).set({ "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store" }).send(message);
 }
 
-const HOST_AND_PORT = /^(\[[0-9a-f:.]+\]|[a-z0-9._-]+)(?::(\d{1,5}))?$/i;
+const HOST_AND_PORT = /^(\[[0-9a-f:.]+\]|[\w.-]+)(?::(\d{1,5}))?$/i;
 
 /** A Host value a browser could have sent: a host name or IP literal and an optional port, nothing else. */
 export function isValidHost(host: string): boolean {

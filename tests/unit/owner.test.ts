@@ -18,7 +18,7 @@ beforeAll(() => {
 });
 
 async function analyticsAs(user: User): Promise<number> {
-  const cookie = (await createSessionCookie(user.id)).split(";")[0]!;
+  const cookie = (await createSessionCookie(new Request("http://localhost/"), user.id)).split(";")[0]!;
   try {
     await analyticsLoader({ request: new Request("http://localhost:3000/analytics", { headers: { Cookie: cookie } }), params: {}, context: {} as never });
     return 200;
@@ -41,8 +41,8 @@ describe("the owner is the seed's account, by id", () => {
 
     const impostor = insertUser({ campusId: "ut", firstName: "Imp", lastName: "O.", username: "owner", email: "impostor@example.com", verified: true, schoolVerified: true });
 
-    expect(sessionUserView(renamed).isOwner).toBe(true);
-    expect(sessionUserView(impostor).isOwner).toBe(false);
+    expect(sessionUserView(renamed, true).isOwner).toBe(true);
+    expect(sessionUserView(impostor, true).isOwner).toBe(false);
 
     expect(await analyticsAs(renamed)).toBe(200);
     expect(await analyticsAs(impostor)).toBe(404);

@@ -33,7 +33,7 @@ async function person(email: (i: number) => string, extra: { schoolEmail?: strin
     schoolVerified: true,
     schoolEmail: extra.schoolEmail ?? null,
   });
-  const cookie = (await createSessionCookie(user.id)).split(";")[0]!;
+  const cookie = (await createSessionCookie(new Request("http://localhost/"), user.id)).split(";")[0]!;
   return { user, cookie };
 }
 const ouStudent = () => person((i) => `stu${i}@ou.edu`);
