@@ -32,12 +32,14 @@ describe("rich text and post parsing on hostile input", () => {
     ["a + 100,000 spaces + b", HOSTILE],
     ["100,000 spaces then a letter, on three lines", `${" ".repeat(100_000)}x\n`.repeat(3)],
     ["100,000 tabs then a letter", `${"\t".repeat(100_000)}z`],
-  ])("textToBlocks and the count of %s take under 50 ms", (_name, input) => {
+  ])("textToBlocks and the count of %s stay linear (well under the seconds a quadratic pass takes)", (_name, input) => {
     const { ms } = timed(() => {
       textToBlocks(input);
       countTextCharacters(input);
     });
-    expect(ms).toBeLessThan(50);
+    // A few ms on an idle machine; the bound leaves room for a loaded CI box while a
+    // quadratic pass (about 12 s for this input) still fails it by far.
+    expect(ms).toBeLessThan(1_000);
   });
 
   it("keeps the meaning: trailing spaces dropped, inner spaces kept, blank lines at the ends gone", () => {
