@@ -214,6 +214,8 @@ export function proveEmail(userId: string): User {
   if (user.verified) return user;
   deletePasswordHash(userId);
   endAllSessions(userId);
+  // The sign-up link and code were for whoever registered: they are of no use now.
+  retireVerifications("signup", user.email);
   return markEmailVerified(userId);
 }
 

@@ -398,10 +398,13 @@ export function claimSentUrl(username: string): string {
   return `/login/sent?${new URLSearchParams({ claim: username })}`;
 }
 
-/** The address of an account for a claim's sent page: first letter, three bullets, the domain (j•••@ou.edu). */
+/**
+ * The address of an unverified account for a claim's sent page: first letter,
+ * three bullets, the domain (j•••@ou.edu). Null for any other account.
+ */
 export function claimAddress(username: string): string | null {
   const user = getUserByUsername(username);
-  if (!user) return null;
+  if (!user || user.verified) return null;
   const at = user.email.lastIndexOf("@");
   return `${user.email.slice(0, 1)}•••${user.email.slice(at)}`;
 }
