@@ -29,6 +29,7 @@ const MULTIPART_OVERHEAD_MAX_BYTES = 1024 * 1024;
  */
 const DISCARD_MAX_BYTES = 8 * 1024 * 1024;
 const DISCARD_MAX_MS = 30_000;
+const DISCARD_GRACE_MS = 2_000;
 
 const SOMETHING_WENT_WRONG = "Something went wrong.";
 
@@ -119,6 +120,7 @@ function refuse(request: Request, refusal: FormRefusal, source?: ReadableStreamD
  */
 function discardRest(source: ReadableStreamDefaultReader<Uint8Array> | undefined) {
   if (!source) return;
+  const started = Date.now();
   const timer = setTimeout(() => void source.cancel().catch(() => undefined), DISCARD_MAX_MS);
   timer.unref();
   void (async () => {
@@ -129,6 +131,8 @@ function discardRest(source: ReadableStreamDefaultReader<Uint8Array> | undefined
         if (done) break;
         left -= value.byteLength;
         if (left < 0) {
+          // Stop reading, but give the answer time to leave before the connection is dropped.
+          await new Promise((r) => setTimeout(r, Math.max(0, DISCARD_GRACE_MS - (Date.now() - started))));
           await source.cancel();
           break;
         }
