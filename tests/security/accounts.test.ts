@@ -15,7 +15,7 @@ function address(prefix: string): string {
 
 /** A session cookie (under whatever name the server gives it) in a Set-Cookie. */
 function setsSession(res: RawResponse): boolean {
-  return [res.headers["set-cookie"] ?? []].flat().some((c) => /^(__Host-)?_*session=[^;]+/.test(c));
+  return [res.headers["set-cookie"] ?? []].flat().some((c) => /^(?:__Host-)?_*session=[^;]+/.test(c));
 }
 
 /** The newest link to `path` in the dev mailbox of `to`, as a path on this server. */
