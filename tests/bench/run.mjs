@@ -1,7 +1,10 @@
-// Budget figures of design D: page weight (JS, CSS, HTML gzipped) per page,
-// feed loader time with 100,000 posts, and /home throughput. Prints, never fails
-// the build; compare the figures with the budgets printed beside them.
+// Budget figures of design D: page weight per page (JS, CSS, HTML gzipped, and
+// the JavaScript Chromium transfers on a first visit, headers included, at two
+// viewports), /home with 10 photo listings over the wire, feed loader time with
+// 100,000 posts, and /home throughput. Prints, never fails the build; compare
+// the figures with the budgets printed beside them.
 import crypto from "node:crypto";
+import fs from "node:fs";
 import http from "node:http";
 import zlib from "node:zlib";
 import Database from "better-sqlite3";
@@ -9,7 +12,21 @@ import { chromium } from "@playwright/test";
 import sharp from "sharp";
 import { signUpViaHttp, startServer } from "./server.mjs";
 
-const BUDGET = { js: 110 * 1024, css: 20 * 1024, homeHtml: 35 * 1024, feedMedianMs: 15, throughputRatio: 0.4 };
+const BUDGET = {
+  js: 110 * 1024,
+  jsWire: 115 * 1024,
+  css: 20 * 1024,
+  homeHtml: 35 * 1024,
+  homeWireWithJs: 150 * 1024,
+  homeWireWithoutJs: 60 * 1024,
+  feedMedianMs: 15,
+  throughputRatio: 0.4,
+};
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+];
+const BROWSER_ARGS = ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 const gz = (buf) => zlib.gzipSync(buf, { level: 9 }).length;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const mark = (ok) => (ok ? "ok  " : "OVER");
@@ -36,30 +53,93 @@ function seedPosts(dbFile) {
   db.close();
 }
 
-async function pageWeights(base, paths) {
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+/**
+ * One first visit (fresh browser context, empty cache) until the network is idle.
+ * `wire` is what Chromium transferred per resource type (encodedDataLength:
+ * body as sent plus response headers); `gz` the gzip -9 size of the bodies.
+ */
+async function visit(browser, url, { viewport = VIEWPORTS[0], cookies = [], javaScriptEnabled = true } = {}) {
+  const context = await browser.newContext({ viewport, javaScriptEnabled });
+  await context.addCookies(cookies);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  const requests = new Map();
+  cdp.on("Network.responseReceived", (e) => requests.set(e.requestId, { type: e.type, url: e.response.url, bytes: 0 }));
+  cdp.on("Network.loadingFinished", (e) => {
+    const r = requests.get(e.requestId);
+    if (r) r.bytes = e.encodedDataLength;
   });
-  const rows = [];
+  const bodies = [];
+  page.on("response", (res) => {
+    const type = res.request().resourceType();
+    if (type === "script" || type === "stylesheet" || type === "document") {
+      bodies.push(res.body().then((b) => ({ type, size: gz(b) })).catch(() => ({ type, size: 0 })));
+    }
+  });
+  await page.goto(url, { waitUntil: "networkidle" });
+  const sizes = await Promise.all(bodies);
+  await context.close();
+  const all = [...requests.values()];
+  const gzOf = (t) => sizes.filter((b) => b.type === t).reduce((s, b) => s + b.size, 0);
+  const scripts = all.filter((r) => r.type === "Script");
+  return {
+    gz: { js: gzOf("script"), css: gzOf("stylesheet"), html: gzOf("document") },
+    wire: { js: scripts.reduce((s, r) => s + r.bytes, 0), all: all.reduce((s, r) => s + r.bytes, 0) },
+    scripts: scripts.map((r) => new URL(r.url).pathname),
+  };
+}
+
+/** Build files that hold the composer (app/components/composer.tsx), from the browser build's metafile. */
+function composerFiles() {
+  const meta = JSON.parse(fs.readFileSync("build/metafile.js.json", "utf8"));
+  return Object.entries(meta.outputs)
+    .filter(([, o]) => Object.entries(o.inputs).some(([input, i]) => input.endsWith("app/components/composer.tsx") && i.bytesInOutput > 0))
+    .map(([file]) => `/${file.replace(/^public\//, "")}`);
+}
+
+/** JS over the wire at both viewports and the gzipped weights, for each page; signed-in pages start with "@". */
+async function pageWeights(base, paths, signedInCookies) {
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: BROWSER_ARGS });
+  const composer = composerFiles();
+  console.log(`\nJavaScript over the wire, first visit (Chromium's transferred bytes, bodies + headers, until the network is idle; budget ${kb(BUDGET.jsWire)}),`);
+  console.log(`and gzipped weights (JS budget ${kb(BUDGET.js)}, CSS ${kb(BUDGET.css)}); (n) = script requests. "@" = signed in.`);
+  console.log("page".padEnd(30), ...VIEWPORTS.map((v) => `${v.width}×${v.height}`.padStart(20)), "JS gz".padStart(15), "CSS gz".padStart(15), "HTML gz".padStart(9));
+  const composerOn = [];
+  let worst = 0;
   for (const path of paths) {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const bodies = [];
-    page.on("response", (res) => {
-      const type = res.request().resourceType();
-      if (type === "script" || type === "stylesheet" || type === "document") {
-        bodies.push(res.body().then((b) => ({ type, size: gz(b) })).catch(() => ({ type, size: 0 })));
-      }
-    });
-    await page.goto(base + path, { waitUntil: "networkidle" });
-    const all = await Promise.all(bodies);
-    const sum = (t) => all.filter((b) => b.type === t).reduce((s, b) => s + b.size, 0);
-    rows.push({ path, js: sum("script"), css: sum("stylesheet"), html: sum("document") });
-    await context.close();
+    const signedIn = path.startsWith("@");
+    const url = base + (signedIn ? path.slice(1) : path);
+    const runs = [];
+    for (const viewport of VIEWPORTS) runs.push(await visit(browser, url, { viewport, cookies: signedIn ? signedInCookies : [] }));
+    for (const r of runs) worst = Math.max(worst, r.wire.js);
+    if (runs.some((r) => r.scripts.some((s) => composer.includes(s)))) composerOn.push(path);
+    const { gz: w } = runs[0];
+    console.log(
+      path.padEnd(30),
+      ...runs.map((r) => `${kb(r.wire.js)} (${r.scripts.length}) ${mark(r.wire.js <= BUDGET.jsWire)}`.padStart(20)),
+      `${kb(w.js)} ${mark(w.js <= BUDGET.js)}`.padStart(15),
+      `${kb(w.css)} ${mark(w.css <= BUDGET.css)}`.padStart(15),
+      kb(w.html).padStart(9),
+    );
   }
   await browser.close();
-  return rows;
+  console.log(`Largest JS over the wire: ${kb(worst)} (budget ${kb(BUDGET.jsWire)}) ${mark(worst <= BUDGET.jsWire)}`);
+  const composeOnly = composerOn.every((p) => /^@?\/create\//.test(p));
+  console.log(`Composer code (${composer.length} files) loaded on first visit of: ${composerOn.join(", ") || "none"} — only when composing ${composeOnly ? "ok  " : "OVER"}`);
+}
+
+/** Everything Chromium transfers on a first visit of /home (document, CSS, JS, images, icons), with and without JS. */
+async function homeOverTheWire(base) {
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: BROWSER_ARGS });
+  for (const viewport of VIEWPORTS) {
+    const withJs = await visit(browser, `${base}/home`, { viewport });
+    const withoutJs = await visit(browser, `${base}/home`, { viewport, javaScriptEnabled: false });
+    console.log(
+      `/home with 10 photo listings, first visit, everything over the wire at ${viewport.width}×${viewport.height}: with JS ${kb(withJs.wire.all)} (budget ${kb(BUDGET.homeWireWithJs)}) ${mark(withJs.wire.all <= BUDGET.homeWireWithJs)}, without JS ${kb(withoutJs.wire.all)} (budget ${kb(BUDGET.homeWireWithoutJs)}) ${mark(withoutJs.wire.all <= BUDGET.homeWireWithoutJs)}`,
+    );
+  }
+  await browser.close();
 }
 
 async function timeRequests(url, count) {
@@ -111,13 +191,11 @@ async function postPhotos(base, count) {
     const res = await seller.request("/create/post?goBack=/home", { method: "POST", body: form });
     if (res.status !== 302) throw new Error(`Posting failed: ${res.status}`);
   }
+  return seller;
 }
 
 async function feedImages(url) {
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-  });
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: BROWSER_ARGS });
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   const images = [];
   page.on("response", (res) => {
@@ -140,7 +218,7 @@ async function feedImages(url) {
 const server = await startServer();
 try {
   console.log("Posting 10 listings with 2 photos each through /create/post…");
-  await postPhotos(server.base, 10);
+  const seller = await postPhotos(server.base, 10);
   const img = await feedImages(`${server.base}/home`);
   const sum = (list) => list.reduce((s, i) => s + i.bytes, 0);
   const webp = img.all.every((i) => i.type === "image/webp");
@@ -149,21 +227,23 @@ try {
   console.log(
     `Feed images (/home, 10 posts with 2 photos): first view ${img.firstView.length} images ${kb(sum(img.firstView))}, whole page ${img.all.length} images ${kb(sum(img.all))}; all WebP ${webp ? "yes" : "NO"}; widest served ${widest}px (budget ≤ 640) ${mark(widest <= 640)}; width/height/lazy on every image ${attrsOk ? "yes" : "NO"}`,
   );
+  await homeOverTheWire(server.base);
 
-  console.log(`Seeding ${POSTS.toLocaleString()} posts…`);
+  // Pages of every kind, as a visitor and signed in ("@").
+  const homeHtml = await (await fetch(`${server.base}/home`)).text();
+  const postId = homeHtml.match(/href="\/post\/([\w-]+)"/)?.[1];
+  const defaultPaths = [
+    "/", "/home", `/post/${postId}`, "/owner", "/project/campus-buysell", "/game/snake", "/login", "/register", "/forgotpassword",
+    "/search", "/more", "/more/about", "/more/projects", "/settings/help", "/404", "/not-found/page",
+    "@/home", `@/post/${postId}`, "@/notifications", "@/create/post", "@/settings", "@/settings/account/password", "@/profile/edit",
+  ];
+  const paths = process.env.BENCH_PATHS?.split(",") ?? defaultPaths;
+  const cookies = seller.cookies().map(([name, value]) => ({ name, value, url: server.base }));
+  await pageWeights(server.base, paths, cookies);
+
+  console.log(`\nSeeding ${POSTS.toLocaleString()} posts…`);
   seedPosts(server.dbFile);
 
-  const paths = (process.env.BENCH_PATHS ?? "/,/home,/more/about,/more/projects,/not-found-page").split(",");
-  console.log("\nPage weight (gzipped; first visit, all chunks):");
-  console.log("page".padEnd(28), "JS".padStart(10), "CSS".padStart(10), "HTML".padStart(10));
-  for (const r of await pageWeights(server.base, paths)) {
-    console.log(
-      r.path.padEnd(28),
-      `${kb(r.js)} ${mark(r.js <= BUDGET.js)}`.padStart(10),
-      `${kb(r.css)} ${mark(r.css <= BUDGET.css)}`.padStart(10),
-      kb(r.html).padStart(10),
-    );
-  }
   const home = Buffer.from(await (await fetch(`${server.base}/home`)).arrayBuffer());
   console.log(`\nHTML of /home with 10 posts: ${kb(gz(home))} gzipped (budget ${kb(BUDGET.homeHtml)}) ${mark(gz(home) <= BUDGET.homeHtml)}`);
 
