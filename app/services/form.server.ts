@@ -55,7 +55,9 @@ export type UploadRules = {
   largestFileBytes: number;
 };
 
-export type UploadForm = { ok: true; formData: FormData; cleanup: () => Promise<void> } | ({ ok: false } & Pick<FormRefusal, "status" | "message" | "field">);
+export type UploadForm =
+  | { ok: true; formData: FormData; cleanup: () => Promise<void> }
+  | ({ ok: false; draft?: Record<string, string> } & Pick<FormRefusal, "status" | "message" | "field">);
 
 /**
  * The form of an ordinary action (no files): form-encoded or multipart, at
@@ -109,9 +111,14 @@ function declaredLength(request: Request): number | null {
 }
 
 /** A refusal, after making sure the rest of the body does not hold the connection. */
-function refuse(request: Request, refusal: FormRefusal, source?: ReadableStreamDefaultReader<Uint8Array>): UploadForm {
+function refuse(
+  request: Request,
+  refusal: FormRefusal,
+  source?: ReadableStreamDefaultReader<Uint8Array>,
+  draft?: Record<string, string>,
+): UploadForm {
   discardRest(source ?? request.body?.getReader());
-  return { ok: false, status: refusal.status, message: refusal.message, field: refusal.field };
+  return { ok: false, status: refusal.status, message: refusal.message, field: refusal.field, draft };
 }
 
 /**
@@ -229,6 +236,8 @@ async function readMultipart(request: Request, boundary: string, maxBytes: numbe
   };
   let fields = 0;
   let files = 0;
+  // Text read before a refusal, so the user gets their draft back (no lost work).
+  const draft: Record<string, string> = {};
 
   async function onPart(part: UploadHandlerPart): Promise<File | string | undefined> {
     if (part.filename === undefined) {
@@ -241,7 +250,9 @@ async function readMultipart(request: Request, boundary: string, maxBytes: numbe
         accounted += chunk.byteLength;
         chunks.push(chunk);
       }
-      return new TextDecoder().decode(Buffer.concat(chunks));
+      const text = new TextDecoder().decode(Buffer.concat(chunks));
+      draft[part.name] ??= cleanFieldText(text);
+      return text;
     }
     // A file input left empty: a part with no name and no content.
     if (part.filename === "") {
@@ -285,7 +296,7 @@ async function readMultipart(request: Request, boundary: string, maxBytes: numbe
     body.release();
     await cleanup();
     // Anything else is a body that is not what it claims to be, or a client that went away.
-    return refuse(request, error instanceof FormRefusal ? error : new FormRefusal(400, SOMETHING_WENT_WRONG), body.source);
+    return refuse(request, error instanceof FormRefusal ? error : new FormRefusal(400, SOMETHING_WENT_WRONG), body.source, draft);
   }
   body.release();
   discardRest(body.source); // an epilogue after the last boundary, if any

@@ -47,7 +47,7 @@ export type SubmitTarget =
 export async function readPostFormOrRefuse(request: Request) {
   const read = await readUploadForm(request, POST_UPLOADS);
   if (read.ok) return { form: read } as const;
-  return { refused: { ok: false, status: read.status, reply: { status: "error", error: { [read.field ?? ""]: [read.message] } } } satisfies SubmitResult } as const;
+  return { refused: { ok: false, status: read.status, reply: { status: "error", initialValue: read.draft ?? null, error: { [read.field ?? ""]: [read.message] } } } satisfies SubmitResult } as const;
 }
 
 /** Who sends a post or comment, to which campus's site (the request's: campusForRequest). */
