@@ -21,6 +21,18 @@ export default tseslint.config(
     },
   },
   {
+    // A forgotten `await` must not ship: every promise in the server, the seed and
+    // the tests is awaited, returned, or explicitly `void`ed with a reason.
+    files: ["app/**/*.{ts,tsx}", "db/**/*.ts", "tests/**/*.ts"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      // JSX event handlers may be async (React ignores what they return).
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+      "@typescript-eslint/await-thenable": "error",
+    },
+  },
+  {
     // Code that reaches the browser: form schemas use zod/mini through parseWithSchema (app/utils/form.ts).
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/**/*.server.ts", "app/server.ts"],

@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // refuses; documents never get here. Keep this loader revalidating on every
   // navigation, or a refused visitor could browse on without a document load.
   if (context.regionBlocked) throw redirectDocument("/404");
-  const campus = campusForRequest(request);
+  const campus = await campusForRequest(request);
   const { alert, setCookie } = await readAlert(request);
   const user = await getOptionalUser(request);
   const renewed = user ? await renewSession(request) : null;
@@ -69,7 +69,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       back: backTarget(url.pathname + url.search, history),
       user: user ? sessionUserView(user) : null,
       // The notifications page marks them all read as it shows them.
-      unreadNotifications: user && url.pathname !== "/notifications" ? countUnread(user.id) : 0,
+      unreadNotifications: user && url.pathname !== "/notifications" ? await countUnread(user.id) : 0,
       /** For share links (§4): PUBLIC_URL or this request's origin. */
       origin: siteOrigin(request),
     },

@@ -1,5 +1,5 @@
 import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
-import type { PostView } from "~/models/posts.server";
+import type { PostView } from "~/types/views";
 import { useOptionalUser } from "~/utils/user";
 import { signUpPromptHref } from "~/utils/signup-prompt";
 import { withParams } from "~/utils/url-state";

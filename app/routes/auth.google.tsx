@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { campusForRequest } from "~/models/campuses.server";
 import { redirectWithAlert } from "~/services/alerts.server";
-import { startGoogle } from "~/services/auth.server";
+import { startGoogle } from "~/flows/auth.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 
 export function loader() {
@@ -14,7 +14,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const returnTo = typeof form.get("redirect") === "string" ? String(form.get("redirect")) : null;
   try {
-    return await startGoogle(request, campusForRequest(request).id, returnTo || null);
+    return await startGoogle(request, (await campusForRequest(request)).id, returnTo || null);
   } catch {
     return redirectWithAlert("/login", { type: "danger", message: AUTH_MESSAGES.google });
   }

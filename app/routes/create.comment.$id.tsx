@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Composer } from "~/components/composer";
 import { campusForRequest } from "~/models/campuses.server";
-import { commentTarget, composerAction, defaultGoBack } from "~/services/post-submission.server";
+import { commentTarget, composerAction, defaultGoBack } from "~/flows/post-submission.server";
 import { requireUser } from "~/services/session.server";
 import { safePath } from "~/utils/navigation";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -27,7 +27,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { target, goBack } = resolve(request, params.id ?? "");
   return composerAction(request, {
     authorId: user.id,
-    campusId: campusForRequest(request).id,
+    campusId: (await campusForRequest(request)).id,
     origin: siteOrigin(request),
     target,
     goBack,

@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { Composer } from "~/components/composer";
 import { VerifySchoolPrompt } from "~/components/verify-school-prompt";
 import { campusForRequest } from "~/models/campuses.server";
-import { composerAction } from "~/services/post-submission.server";
+import { composerAction } from "~/flows/post-submission.server";
 import { requireUser } from "~/services/session.server";
 import { safePath } from "~/utils/navigation";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -25,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   // A signed-in user who is not school-verified cannot post (design A5).
   if (!user.schoolVerified) return data({ reply: null, askDiscard: false }, { status: 403 });
-  const campus = campusForRequest(request);
+  const campus = await campusForRequest(request);
   return composerAction(request, {
     authorId: user.id,
     campusId: campus.id,

@@ -7,10 +7,10 @@ import type { RouteHandle } from "~/utils/route-handle";
 export const handle: RouteHandle = { title: "Dev mailbox" };
 
 // The local mailbox (design A3): every email in the outbox for one address.
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   if (!config().devMailbox) throw new Response("Not Found", { status: 404 });
   const to = new URL(request.url).searchParams.get("to")?.trim() ?? "";
-  const mails = to ? listMailTo(to) : [];
+  const mails = to ? await listMailTo(to) : [];
   return {
     to,
     mails: mails.map((m) => ({ ...m, createdAt: new Date(m.createdAt).toISOString() })),

@@ -6,7 +6,7 @@ import { SubmitButton } from "~/components/auth";
 import { FormErrors } from "~/components/forms";
 import { magicLinkSchema } from "~/schemas/index.server";
 import { redirectWithAlert } from "~/services/alerts.server";
-import { requestMagicLink, sentPageUrl } from "~/services/auth.server";
+import { requestMagicLink, sentPageUrl } from "~/flows/auth.server";
 import { config } from "~/services/config.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import type { RouteHandle } from "~/utils/route-handle";

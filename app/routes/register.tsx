@@ -41,8 +41,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const { email, name, password, redirect: redirectTo } = submission.value;
   try {
-    const user = await registerWithPassword({ email, fullName: name, password, campusId: campusForRequest(request).id });
-    sendSignupVerification(request, user, redirectTo);
+    const user = await registerWithPassword({ email, fullName: name, password, campusId: (await campusForRequest(request)).id });
+    await sendSignupVerification(request, user, redirectTo);
     const back = safePath(redirectTo, "/home");
     return redirect(back === "/home" ? "/verify" : `/verify?${new URLSearchParams({ redirect: back })}`, {
       headers: { "Set-Cookie": await createSessionCookie(user.id) },

@@ -18,9 +18,9 @@ export const handle: RouteHandle = { title: "Reset password" };
 
 const expired = () => redirectWithAlert("/forgotpassword", { type: "danger", message: AUTH_MESSAGES["link-invalid"] });
 
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const checked = checkToken("reset", token);
+  const checked = await checkToken("reset", token);
   if (!checked.ok) return expired();
   return { token, email: checked.row.target };
 }
@@ -28,12 +28,12 @@ export function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithSchema(await request.formData(), resetPasswordSchema);
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["newPassword", "confirmPassword"] }), { status: 400 });
-  const used = consumeToken("reset", submission.value.token);
-  const user = used.ok && used.row.userId ? getUserById(used.row.userId) : undefined;
+  const used = await consumeToken("reset", submission.value.token);
+  const user = used.ok && used.row.userId ? await getUserById(used.row.userId) : undefined;
   if (!used.ok || !user || user.email !== used.row.target) return expired();
   await resetPassword(user.id, submission.value.newPassword!);
   // A reset ends every session: whoever knew the old password is out.
-  endAllSessions(user.id);
+  await endAllSessions(user.id);
   const params = new URLSearchParams({ method: "password", email: user.email });
   return redirectWithAlert(`/login?${params}`, { type: "success", message: "Your password has been reset. Log in with your new password." });
 }

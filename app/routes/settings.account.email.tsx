@@ -35,12 +35,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (email === user.email) return redirect("/settings/account");
   const refuse = (code: keyof typeof AUTH_MESSAGES, status: number) =>
     data(submission.reply({ fieldErrors: { email: [AUTH_MESSAGES[code]] } }), { status });
-  if (isBannedEmail(email)) return refuse("banned", 403);
-  if (getUserByEmail(email)) return refuse("email-in-use", 409);
+  if (await isBannedEmail(email)) return refuse("banned", 403);
+  if (await getUserByEmail(email)) return refuse("email-in-use", 409);
   if (!(await consume("emailIp", context.clientIp || "unknown")).ok) return refuse("ip-flood", 429);
   if (!(await consume("emailAddress", email)).ok) return refuse("email-flood", 429);
-  const created = createVerification({ type: "change-email", target: email, userId: user.id, replace: true });
-  sendEmailChangeEmail(email, { url: absoluteUrl(request, `/auth/email?${new URLSearchParams({ token: created.token })}`) });
+  const created = await createVerification({ type: "change-email", target: email, userId: user.id, replace: true });
+  await sendEmailChangeEmail(email, { url: absoluteUrl(request, `/auth/email?${new URLSearchParams({ token: created.token })}`) });
   return redirectWithAlert("/settings/account/email", {
     type: "okay",
     message: `Check ${email} for the link that confirms it.`,

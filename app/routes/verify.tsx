@@ -21,9 +21,9 @@ const VERIFIED = "Your email is verified. Welcome!";
 
 /** Verified (A6): the user is signed in on this browser and goes on to /home (or the page they came for). */
 async function verified(request: Request, checked: CheckResult, redirectTo: string | null) {
-  const user = checked.ok ? completeSignupVerification(checked.row) : null;
+  const user = checked.ok ? await completeSignupVerification(checked.row) : null;
   if (!user) return null;
-  recordAccountEvent("Complete Registration", user);
+  await recordAccountEvent("Complete Registration", user);
   const headers = new Headers();
   await destroySessionCookie(request);
   headers.append("Set-Cookie", await createSessionCookie(user.id));
@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = url.searchParams.get("redirect");
   const token = url.searchParams.get("token");
   if (token) {
-    const done = await verified(request, consumeToken("signup", token), redirectTo);
+    const done = await verified(request, await consumeToken("signup", token), redirectTo);
     if (done) return done;
     const signedIn = await getOptionalUser(request);
     if (!signedIn) return redirectWithAlert("/login", { type: "danger", message: AUTH_MESSAGES["link-invalid"] });
@@ -56,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (formData.get("intent") === "resend") {
     if (!(await consume("emailIp", context.clientIp || "unknown")).ok) return data({ resend: AUTH_MESSAGES["ip-flood"], result: undefined }, { status: 429 });
     if (!(await consume("emailAddress", user.email)).ok) return data({ resend: AUTH_MESSAGES["email-flood"], result: undefined }, { status: 429 });
-    sendSignupVerification(request, user, redirectTo);
+    await sendSignupVerification(request, user, redirectTo);
     return redirectWithAlert(new URL(request.url).pathname + new URL(request.url).search, { type: "okay", message: "Email sent." });
   }
 
@@ -65,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!(await consume("codeIp", context.clientIp || "unknown")).ok) {
     return data({ result: submission.reply({ formErrors: [AUTH_MESSAGES["ip-flood"]] }), resend: null }, { status: 429 });
   }
-  const checked = consumeCode("signup", user.email, submission.value.code);
+  const checked = await consumeCode("signup", user.email, submission.value.code);
   const done = await verified(request, checked, redirectTo);
   if (done) return done;
   const message = !checked.ok && (checked.reason === "expired" || checked.reason === "too-many") ? AUTH_MESSAGES["code-expired"] : AUTH_MESSAGES["code-invalid"];

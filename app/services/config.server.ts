@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import * as z from "zod";
 
 const DEV_SESSION_SECRET = "dev-only-session-secret-change-me";
@@ -13,6 +14,8 @@ const envSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     DATABASE_URL: z.string().min(1).default("./data/app.db"),
+    /** Connections in the pool (PostgreSQL); migrations hold one while the seed uses others. */
+    DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(1000).default(10),
     SESSION_SECRET: z.string().min(1).optional(),
     RESEND_API_KEY: z.string().min(1).optional(),
     RESEND_BASE_URL: optionalUrl,
@@ -78,7 +81,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     env: c.NODE_ENV,
     production,
     port: c.PORT,
-    databasePath: c.DATABASE_URL.replace(/^file:/, ""),
+    database: parseDatabaseUrl(c.DATABASE_URL, c.DATABASE_POOL_MAX),
     sessionSecret: c.SESSION_SECRET ?? DEV_SESSION_SECRET,
     resendApiKey: c.RESEND_API_KEY,
     resendBaseUrl: c.RESEND_BASE_URL,
@@ -112,6 +115,40 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       showFirewall: c.SHOW_FIREWALL === "1",
     },
   };
+}
+
+export type DatabaseConfig =
+  | { dialect: "sqlite"; path: string }
+  | { dialect: "pg"; url: string; poolMax: number };
+
+/**
+ * Which database DATABASE_URL names: postgres:// or postgresql:// → PostgreSQL;
+ * a file path, a file: URL or :memory: → SQLite. Throws a ConfigError otherwise.
+ */
+export function parseDatabaseUrl(value: string, poolMax = 10): DatabaseConfig {
+  const bad = (why: string) => new ConfigError(`Invalid configuration: DATABASE_URL ${why}`);
+  if (/^postgres(ql)?:\/\//i.test(value)) {
+    if (!URL.canParse(value)) throw bad("is not a valid postgres:// URL");
+    return { dialect: "pg", url: value, poolMax };
+  }
+  if (/^file:\/\//i.test(value)) {
+    try {
+      return { dialect: "sqlite", path: fileURLToPath(value) };
+    } catch {
+      throw bad("is not a valid file: URL");
+    }
+  }
+  if (/^file:/i.test(value)) return { dialect: "sqlite", path: value.slice("file:".length) };
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) throw bad("must be a SQLite file path, a file: URL or a postgres:// URL");
+  return { dialect: "sqlite", path: value };
+}
+
+/** The URL without its password, for messages. */
+export function redactDatabaseUrl(database: DatabaseConfig): string {
+  if (database.dialect === "sqlite") return database.path;
+  const url = new URL(database.url);
+  if (url.password) url.password = "***";
+  return url.toString();
 }
 
 export class ConfigError extends Error {

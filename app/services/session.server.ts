@@ -4,11 +4,11 @@
 import crypto from "node:crypto";
 import { createCookie, redirect } from "@remix-run/node";
 import { and, eq, gt, lt, ne } from "drizzle-orm";
-import type { User } from "~/models/users.server";
 import { config } from "./config.server";
 import { getDb, schema } from "./db.server";
 
-export type { User };
+/** A users row (the users model works with the same type). */
+export type User = typeof schema.users.$inferSelect;
 
 const DAY = 24 * 3600_000;
 export const SESSION_TTL_MS = 30 * DAY;
@@ -51,11 +51,11 @@ function lookup(request: Request) {
     found = (async () => {
       const token = await readToken(request);
       if (!token) return null;
-      const row = getDb()
+      const [row] = await getDb()
         .select()
         .from(schema.sessions)
         .where(and(eq(schema.sessions.id, hashToken(token)), gt(schema.sessions.expiresAt, Date.now())))
-        .get();
+        .limit(1);
       return row ? { row, token } : null;
     })();
     lookups.set(request, found);
@@ -72,7 +72,8 @@ export async function getUserId(request: Request): Promise<string | null> {
 export async function getOptionalUser(request: Request): Promise<User | null> {
   const userId = await getUserId(request);
   if (!userId) return null;
-  return getDb().select().from(schema.users).where(eq(schema.users.id, userId)).get() ?? null;
+  const [user] = await getDb().select().from(schema.users).where(eq(schema.users.id, userId)).limit(1);
+  return user ?? null;
 }
 
 /** The path (and query) a visitor should come back to after signing in. */
@@ -117,20 +118,18 @@ export async function createSessionCookie(userId: string): Promise<string> {
   const token = crypto.randomBytes(32).toString("base64url");
   const now = Date.now();
   const db = getDb();
-  db.insert(schema.sessions)
-    .values({ id: hashToken(token), userId, expiresAt: now + SESSION_TTL_MS, createdAt: now })
-    .run();
+  await db.insert(schema.sessions)
+    .values({ id: hashToken(token), userId, expiresAt: now + SESSION_TTL_MS, createdAt: now });
   // Housekeeping: this user's expired rows go when they sign in again.
-  db.delete(schema.sessions)
-    .where(and(eq(schema.sessions.userId, userId), lt(schema.sessions.expiresAt, now)))
-    .run();
+  await db.delete(schema.sessions)
+    .where(and(eq(schema.sessions.userId, userId), lt(schema.sessions.expiresAt, now)));
   return cookie().serialize(token, { maxAge: SESSION_TTL_MS / 1000 });
 }
 
 /** Ends this request's session (its row goes) and returns the Set-Cookie that clears the cookie. */
 export async function destroySessionCookie(request: Request): Promise<string> {
   const token = await readToken(request);
-  if (token) getDb().delete(schema.sessions).where(eq(schema.sessions.id, hashToken(token))).run();
+  if (token) await getDb().delete(schema.sessions).where(eq(schema.sessions.id, hashToken(token)));
   lookups.delete(request);
   return cookie().serialize("", { maxAge: 0, expires: new Date(0) });
 }
@@ -144,11 +143,10 @@ export async function renewSession(request: Request): Promise<string | null> {
   if (!found) return null;
   const now = Date.now();
   if (found.row.expiresAt - now > SESSION_TTL_MS - RENEW_AFTER_MS) return null;
-  getDb()
+  await getDb()
     .update(schema.sessions)
     .set({ expiresAt: now + SESSION_TTL_MS })
-    .where(eq(schema.sessions.id, found.row.id))
-    .run();
+    .where(eq(schema.sessions.id, found.row.id));
   return cookie().serialize(found.token, { maxAge: SESSION_TTL_MS / 1000 });
 }
 
@@ -156,13 +154,12 @@ export async function renewSession(request: Request): Promise<string | null> {
 export async function endOtherSessions(userId: string, request: Request): Promise<void> {
   const token = await readToken(request);
   const keep = token ? hashToken(token) : "";
-  getDb()
+  await getDb()
     .delete(schema.sessions)
-    .where(and(eq(schema.sessions.userId, userId), ne(schema.sessions.id, keep)))
-    .run();
+    .where(and(eq(schema.sessions.userId, userId), ne(schema.sessions.id, keep)));
 }
 
 /** Ends every session of a user (password reset). */
-export function endAllSessions(userId: string): void {
-  getDb().delete(schema.sessions).where(eq(schema.sessions.userId, userId)).run();
+export async function endAllSessions(userId: string): Promise<void> {
+  await getDb().delete(schema.sessions).where(eq(schema.sessions.userId, userId));
 }

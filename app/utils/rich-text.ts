@@ -1,4 +1,4 @@
-import type { TextBlock } from "~/models/types";
+import type { TextBlock } from "~/types/views";
 
 /** Post and comment limit (§5, §9). */
 export const POST_MAX_CHARACTERS = 500;

@@ -21,9 +21,9 @@ function requestWith(setCookie: string | null, path = "/home") {
 }
 
 let userId: string;
-beforeAll(() => {
-  seed({ demo: false });
-  userId = insertUser({ campusId: "ou", firstName: "Test", lastName: "U.", username: "testu", email: "testu@example.com" }).id;
+beforeAll(async () => {
+  await seed({ demo: false });
+  userId = (await insertUser({ campusId: "ou", firstName: "Test", lastName: "U.", username: "testu", email: "testu@example.com" })).id;
 });
 
 describe("sessions (design B)", () => {
@@ -42,7 +42,7 @@ describe("sessions (design B)", () => {
     const a = await createSessionCookie(userId);
     const b = await createSessionCookie(userId);
     expect(a).not.toBe(b);
-    const row = getDb().select().from(schema.sessions).where(eq(schema.sessions.userId, userId)).all();
+    const row = (await getDb().select().from(schema.sessions).where(eq(schema.sessions.userId, userId)));
     expect(row.length).toBeGreaterThanOrEqual(2);
     // the stored id is a hash, never the cookie's value
     const cookieValue = decodeURIComponent(a.split(";")[0]!.split("=").slice(1).join("="));
@@ -65,16 +65,16 @@ describe("sessions (design B)", () => {
 
   it("an expired session is a visitor; a day-old one is renewed", async () => {
     const setCookie = await createSessionCookie(userId);
-    const rows = getDb().select().from(schema.sessions).where(eq(schema.sessions.userId, userId)).all();
+    const rows = (await getDb().select().from(schema.sessions).where(eq(schema.sessions.userId, userId)));
     const newest = rows.sort((x, y) => y.createdAt - x.createdAt)[0]!;
     expect(await renewSession(requestWith(setCookie))).toBeNull(); // fresh: nothing to do
 
-    getDb().update(schema.sessions).set({ expiresAt: Date.now() + SESSION_TTL_MS - 2 * 86_400_000 }).where(eq(schema.sessions.id, newest.id)).run();
+    await getDb().update(schema.sessions).set({ expiresAt: Date.now() + SESSION_TTL_MS - 2 * 86_400_000 }).where(eq(schema.sessions.id, newest.id));
     expect(await renewSession(requestWith(setCookie))).toMatch(/^__session=/);
-    const renewed = getDb().select().from(schema.sessions).where(eq(schema.sessions.id, newest.id)).get()!;
+    const renewed = (await getDb().select().from(schema.sessions).where(eq(schema.sessions.id, newest.id)))[0]!;
     expect(renewed.expiresAt).toBeGreaterThan(Date.now() + SESSION_TTL_MS - 60_000);
 
-    getDb().update(schema.sessions).set({ expiresAt: Date.now() - 1 }).where(eq(schema.sessions.id, newest.id)).run();
+    await getDb().update(schema.sessions).set({ expiresAt: Date.now() - 1 }).where(eq(schema.sessions.id, newest.id));
     expect(await getUserId(requestWith(setCookie))).toBeNull();
   });
 

@@ -9,6 +9,7 @@
 //   sqlite/rate-limit.server.ts
 //   pg/…                      the same concerns on node-postgres (pg.Pool)
 import type { RateLimiterStoreAbstract } from "rate-limiter-flexible";
+import type { SQL } from "drizzle-orm";
 import type { SqliteRemoteDatabase } from "drizzle-orm/sqlite-proxy";
 import type * as schema from "../../../db/schema";
 
@@ -24,6 +25,9 @@ export type Db = SqliteRemoteDatabase<typeof schema>;
 export type Tx = Db;
 
 export type DialectName = "sqlite" | "pg";
+
+/** A statement as the driver receives it (what `onQuery` in db.server reports). */
+export type Statement = { sql: string; params: unknown[] };
 
 export type OutboxMail = typeof schema.mail.$inferSelect;
 
@@ -91,6 +95,10 @@ export interface DbClient {
   migrate(then?: () => Promise<void>): Promise<void>;
   /** Throws the driver's error when the database cannot be reached. */
   check(): Promise<void>;
+  /** The planner's plan for a statement, one step per line (tests and the bench check that indexes are used). */
+  explain(query: SQL | Statement): Promise<string>;
+  /** Refreshes the planner's statistics (after a bulk load: the bench). */
+  analyze(): Promise<void>;
   close(): Promise<void>;
   readonly search: SearchDialect;
   readonly outbox: OutboxDialect;

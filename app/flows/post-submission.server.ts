@@ -20,10 +20,10 @@ import { commentSchema, postSchema } from "~/schemas/post";
 import { parseWithSchema } from "~/utils/form";
 import { MAX_VIDEO_BYTES, TOO_LARGE } from "~/utils/media-rules";
 import { textToBlocks } from "~/utils/rich-text";
-import { alertCookie, redirectWithAlert } from "./alerts.server";
-import { MediaError, removeMedia, storeMedia } from "./media.server";
-import { newId } from "./db.server";
-import { consume } from "./rate-limit.server";
+import { alertCookie, redirectWithAlert } from "~/services/alerts.server";
+import { MediaError, removeMedia, storeMedia } from "~/services/media.server";
+import { newId } from "~/services/db.server";
+import { consume } from "~/services/rate-limit.server";
 
 const UPLOAD_TMP = path.join(os.tmpdir(), "campus-uploads");
 
@@ -101,7 +101,7 @@ export async function submitPost(
     throw error;
   }
   try {
-    createPost({
+    await createPost({
       id,
       authorId: opts.authorId,
       campusId: opts.campusId,

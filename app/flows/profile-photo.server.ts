@@ -5,7 +5,7 @@
 import { MaxPartSizeExceededError } from "@remix-run/node";
 import { setAvatar } from "~/models/users.server";
 import { TOO_LARGE } from "~/utils/media-rules";
-import { MediaError, removeAvatar, storeAvatar } from "./media.server";
+import { MediaError, removeAvatar, storeAvatar } from "~/services/media.server";
 import { readPostForm } from "./post-submission.server";
 
 export type PhotoResult = { ok: true } | { ok: false; status: number; message: string };
@@ -36,7 +36,7 @@ export async function changeProfilePhoto(userId: string, file: File): Promise<Ph
     if (error instanceof MediaError) return { ok: false, status: error.status, message: error.message };
     throw error;
   }
-  const previous = setAvatar(userId, key);
+  const previous = await setAvatar(userId, key);
   if (previous && previous !== key) {
     await removeAvatar(previous).catch((error: unknown) => console.error(`Could not remove old avatar ${previous}: ${String(error)}`));
   }

@@ -8,7 +8,7 @@ import { recordEvent } from "~/models/events.server";
 import { deletePost, PostError } from "~/models/posts.server";
 import { safePath } from "~/utils/navigation";
 import { siteOrigin } from "~/services/urls.server";
-import { alertCookie, redirectWithAlert } from "./alerts.server";
+import { alertCookie, redirectWithAlert } from "~/services/alerts.server";
 
 const SAVED_MESSAGE: Record<LikeTarget, string> = { post: "Post saved.", game: "Game saved.", project: "project saved." };
 
@@ -20,7 +20,7 @@ export async function likeAction(request: Request, form: FormData, userId: strin
   const returnTo = safePath(String(form.get("returnTo") ?? ""), `/${type}/${id}`);
   let result;
   try {
-    result = toggleLike({ userId, type, id, origin: siteOrigin(request) });
+    result = await toggleLike({ userId, type, id, origin: siteOrigin(request) });
   } catch (error) {
     if (error instanceof LikeError) throw new Response("Not Found", { status: 404 });
     throw error;
@@ -36,7 +36,7 @@ export async function deleteAction(form: FormData, userId: string, postId: strin
   const returnTo = safePath(String(form.get("returnTo") ?? ""), "/home");
   try {
     const { wasComment, campusId } = await deletePost(postId, userId);
-    if (!wasComment) recordEvent("Delete Post", { userId, campusId });
+    if (!wasComment) await recordEvent("Delete Post", { userId, campusId });
     return redirectWithAlert(returnTo, { type: "success", message: wasComment ? "Comment Removed" : "Your post was deleted" });
   } catch (error) {
     if (error instanceof PostError && error.status === 403) throw new Response("Forbidden", { status: 403 });
