@@ -11,13 +11,13 @@ import * as sqliteSchema from "./sqlite";
  * Both dialects' tables, by dialect. A plain object (not the module namespaces):
  * drizzle walks the prototype of every value of the schema it is given.
  */
-export const schemas = { sqlite: sqliteSchema, postgresql: pgSchema } as const;
+export const schemas = { sqlite: sqliteSchema, pg: pgSchema } as const;
 export { likeTargets, type LikeTarget } from "./sqlite";
 
 /** The dialect of this process's database. */
 export const dialect = dialectOf(process.env.DATABASE_URL);
 
-const tables = (dialect === "postgresql" ? pgSchema : sqliteSchema) as unknown as typeof sqliteSchema;
+const tables = (dialect === "pg" ? pgSchema : sqliteSchema) as unknown as typeof sqliteSchema;
 
 export const campuses = tables.campuses;
 export const users = tables.users;
