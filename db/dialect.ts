@@ -3,5 +3,5 @@
 export type Dialect = "sqlite" | "pg";
 
 export function dialectOf(url: string | undefined): Dialect {
-  return /^postgres(ql)?:\/\//i.test(url?.trim() ?? "") ? "pg" : "sqlite";
+  return /^postgres(ql)?:\/\//i.test(url ?? "") ? "pg" : "sqlite";
 }
