@@ -3,7 +3,9 @@
 -- blocks and their category, people by first name, last name and username.
 -- Triggers keep the search tables in step with posts and users, so every write
 -- is covered, whichever model makes it; rows go with their post or user
--- (ON DELETE CASCADE). GIN indexes answer `document @@ query`.
+-- (ON DELETE CASCADE). GIN indexes answer `document @@ query`; the campus is
+-- a filter on what they find (an index on it alone would tempt the planner
+-- into reading a whole campus for a rare word).
 --
 -- Words are folded like FTS5's `unicode61 remove_diacritics 2`: compatibility
 -- forms and diacritics go (NFKD, then the combining marks U+0300-U+036F), case
@@ -48,8 +50,6 @@ CREATE TABLE post_search (
 );
 --> statement-breakpoint
 CREATE INDEX post_search_document_idx ON post_search USING gin (document);
---> statement-breakpoint
-CREATE INDEX post_search_campus_idx ON post_search (campus_id);
 --> statement-breakpoint
 CREATE TABLE people_search (
   user_id text PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
