@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import * as z from "zod";
+import { dialectOf } from "../../db/dialect";
 
 const DEV_SESSION_SECRET = "dev-only-session-secret-change-me";
 
@@ -127,7 +128,7 @@ export type DatabaseConfig =
  */
 export function parseDatabaseUrl(value: string, poolMax = 10): DatabaseConfig {
   const bad = (why: string) => new ConfigError(`Invalid configuration: DATABASE_URL ${why}`);
-  if (/^postgres(ql)?:\/\//i.test(value)) {
+  if (dialectOf(value) === "pg") {
     if (!URL.canParse(value)) throw bad("is not a valid postgres:// URL");
     return { dialect: "pg", url: value, poolMax };
   }

@@ -3,7 +3,9 @@
 // the dialect's concern modules (app/services/dialect/), never a raw driver.
 import { sql, type Logger, type SQL } from "drizzle-orm";
 import * as schema from "../../db/schema";
+import { dialect as schemaDialect } from "../../db/schema";
 import { config, ConfigError, parseDatabaseUrl, redactDatabaseUrl, type DatabaseConfig } from "./config.server";
+import { createPgClient } from "./dialect/pg/index.server";
 import { createSqliteClient } from "./dialect/sqlite/index.server";
 import type { DbClient, Statement, Tx } from "./dialect/types";
 
@@ -29,8 +31,12 @@ export function onQuery(listener: (statement: Statement) => void): () => void {
  */
 export function createDbClient(database: DatabaseConfig | string): DbClient {
   const target = typeof database === "string" ? parseDatabaseUrl(database) : database;
+  // The tables models use (db/schema) were chosen by DATABASE_URL when it loaded.
+  if (target.dialect !== schemaDialect) {
+    throw new Error(`A ${target.dialect} database was asked for, but db/schema holds ${schemaDialect} tables: set DATABASE_URL before loading it.`);
+  }
   if (target.dialect === "sqlite") return createSqliteClient(target.path, { logger });
-  throw new ConfigError("Invalid configuration: DATABASE_URL names PostgreSQL, which this build does not support yet");
+  return createPgClient(target.url, { poolMax: target.poolMax, logger });
 }
 
 // One client per process; kept on globalThis so a rebuilt module in watch mode reuses it.

@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { dropDatabase, newDatabaseUrl } from "./database";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -13,6 +14,7 @@ export async function startAppServer(env: Record<string, string>): Promise<AppSe
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "campus-e2e-extra-"));
   // The server's own temporary folder, so a test can check that nothing is left in it.
   fs.mkdirSync(path.join(dir, "tmp"));
+  const databaseUrl = await newDatabaseUrl(dir);
   const child = spawn(process.execPath, [path.join(root, "build/index.js")], {
     cwd: root,
     env: {
@@ -21,7 +23,7 @@ export async function startAppServer(env: Record<string, string>): Promise<AppSe
       PORT: "0",
       SESSION_SECRET: "e2e-extra-secret",
       DEV_MAILBOX: "1",
-      DATABASE_URL: path.join(dir, "app.db"),
+      DATABASE_URL: databaseUrl,
       UPLOADS_DIR: path.join(dir, "uploads"),
       TMPDIR: path.join(dir, "tmp"),
       ...env,
@@ -55,6 +57,7 @@ export async function startAppServer(env: Record<string, string>): Promise<AppSe
         child.kill("SIGTERM");
         await exited;
       }
+      await dropDatabase(databaseUrl);
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

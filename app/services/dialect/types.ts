@@ -11,7 +11,7 @@
 import type { RateLimiterStoreAbstract } from "rate-limiter-flexible";
 import type { SQL } from "drizzle-orm";
 import type { SqliteRemoteDatabase } from "drizzle-orm/sqlite-proxy";
-import type * as schema from "../../../db/schema";
+import type * as schema from "../../../db/schema/sqlite";
 
 /**
  * The database every model uses: typed from the SQLite schema (the Postgres

@@ -31,7 +31,7 @@ import { drizzle as drizzleSync } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import type { Logger } from "drizzle-orm";
 import { drizzle, type AsyncRemoteCallback } from "drizzle-orm/sqlite-proxy";
-import * as schema from "../../../../db/schema";
+import { schemas } from "../../../../db/schema";
 import type { Db, Tx } from "../types";
 
 const MIGRATIONS = path.resolve(process.cwd(), "db/migrations");
@@ -135,8 +135,8 @@ export function openSqlite(file: string, opts: { logger?: Logger } = {}): Sqlite
     return execute(source, params, method);
   };
 
-  const db = drizzle(shared, { schema, logger: opts.logger });
-  const tx = drizzle(inside, { schema, logger: opts.logger });
+  const db = drizzle(shared, { schema: schemas.sqlite, logger: opts.logger });
+  const tx = drizzle(inside, { schema: schemas.sqlite, logger: opts.logger });
   // Drizzle's own transaction would send BEGIN through the shared path, without the lock.
   for (const instance of [db, tx]) {
     instance.transaction = () => Promise.reject(new Error("Use transaction() from ~/services/db.server."));

@@ -1,6 +1,6 @@
 // The SQLite dialect: the embedded default (DATABASE_URL unset, a path or a file: URL).
+import { SQL, type Logger } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
-import type { Logger, SQL } from "drizzle-orm";
 import type { DbClient } from "../types";
 import { openSqlite } from "./client.server";
 import { createSqliteOutbox } from "./outbox.server";
@@ -17,7 +17,7 @@ export function createSqliteClient(file: string, opts: { logger?: Logger } = {})
     check: () => handle.exclusive((sqlite) => void sqlite.prepare("select 1").get()),
     analyze: () => handle.exclusive((sqlite) => void sqlite.exec("analyze")),
     explain: (query) => {
-      const { sql, params } = "sql" in query && typeof query.sql === "string" ? query : new SQLiteSyncDialect().sqlToQuery(query as SQL);
+      const { sql, params } = query instanceof SQL ? new SQLiteSyncDialect().sqlToQuery(query) : query;
       return handle.exclusive((sqlite) =>
         (sqlite.prepare(`explain query plan ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail).join("\n"),
       );

@@ -2,10 +2,10 @@
 // lock before it reads, so the rows it returns are this worker's alone, also
 // against another process on the same file.
 import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
-import * as schema from "../../../../db/schema";
+import { schemas } from "../../../../db/schema";
 import type { Db, OutboxDialect } from "../types";
 
-const { mail } = schema;
+const { mail } = schemas.sqlite;
 
 export function createSqliteOutbox(db: Db): OutboxDialect {
   return {
