@@ -5,6 +5,7 @@ import { sql, type Logger, type SQL } from "drizzle-orm";
 import * as schema from "../../db/schema";
 import { dialect as schemaDialect } from "../../db/schema";
 import { config, ConfigError, parseDatabaseUrl, redactDatabaseUrl, type DatabaseConfig } from "./config.server";
+import { driverError } from "./dialect/errors";
 import { createPgClient } from "./dialect/pg/index.server";
 import { createSqliteClient } from "./dialect/sqlite/index.server";
 import type { DbClient, Statement, Tx } from "./dialect/types";
@@ -90,18 +91,15 @@ export async function closeDatabase(): Promise<void> {
  * the driver's error. With `column`, only a violation on that column of `table`.
  */
 export function isUniqueViolation(error: unknown, target?: { table: string; column: string }): boolean {
-  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    const { code, message } = e as Error & { code?: unknown };
-    if (code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") {
-      // SQLite names the columns: "UNIQUE constraint failed: users.username".
-      return !target || message.split(/[:,]\s*/).includes(`${target.table}.${target.column}`);
-    }
-    if (code === "23505") {
-      // Postgres names the table and, in the detail, the key: "Key (username)=(x) already exists."
-      const { table, detail } = e as Error & { table?: string; detail?: string };
-      const columns = /^Key \(([^)]*)\)=/.exec(detail ?? "")?.[1]?.split(/,\s*/) ?? [];
-      return !target || (table === target.table && columns.includes(target.column));
-    }
+  const e = driverError(error);
+  if (e?.code === "SQLITE_CONSTRAINT_UNIQUE" || e?.code === "SQLITE_CONSTRAINT_PRIMARYKEY") {
+    // SQLite names the columns: "UNIQUE constraint failed: users.username".
+    return !target || e.message.split(/[:,]\s*/).includes(`${target.table}.${target.column}`);
+  }
+  if (e?.code === "23505") {
+    // Postgres names the table and, in the detail, the key: "Key (username)=(x) already exists."
+    const columns = /^Key \(([^)]*)\)=/.exec(e.detail ?? "")?.[1]?.split(/,\s*/) ?? [];
+    return !target || (e.table === target.table && columns.includes(target.column));
   }
   return false;
 }

@@ -1,16 +1,28 @@
 // PostgreSQL through node-postgres: a pg.Pool; each transaction checks out one
 // pooled client for its whole callback (drizzle's transaction on a Pool).
+//
+// Transactions are SERIALIZABLE, as they are on SQLite (one at a time): a
+// callback that reads a row, awaits, then writes what it read plus one gets
+// the right total under concurrency. Postgres refuses the loser of a conflict
+// with a serialization failure instead of blocking; the whole callback then
+// runs again (a few times, with a short random pause), so a callback must not
+// have effects other than its statements on `tx` — which the rule of no I/O
+// inside a transaction already asks.
 import { AsyncLocalStorage } from "node:async_hooks";
 import path from "node:path";
 import type { Logger } from "drizzle-orm";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { driverError } from "../errors";
 import type { Db, Tx } from "../types";
 
 const MIGRATIONS = path.resolve(process.cwd(), "db/migrations-pg");
 /** pg_advisory_lock key that serialises migrate + seed between processes starting together. */
 const MIGRATION_LOCK = 7_240_311_202;
+/** serialization_failure, deadlock_detected: the transaction can simply run again. */
+const RETRYABLE = new Set(["40001", "40P01"]);
+const MAX_TRIES = 10;
 
 /** What the Postgres concern modules (search, outbox, rate limits) work with. */
 export type PgHandle = {
@@ -56,7 +68,15 @@ export function openPg(
       }
     };
     if (outer && !outer.done) return (outer.tx as unknown as NodePgDatabase).transaction(run);
-    return native.transaction(run);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await native.transaction(run, { isolationLevel: "serializable" });
+      } catch (error) {
+        const code = driverError(error)?.code;
+        if (attempt >= MAX_TRIES || !code || !RETRYABLE.has(code)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+      }
+    }
   }
 
   return {
