@@ -73,7 +73,9 @@ export async function checkDatabase(): Promise<void> {
   try {
     await dbClient().check();
   } catch (error) {
-    const reason = error instanceof Error ? error.message || error.name : String(error);
+    // node-postgres reports every address it tried (localhost: ::1 and 127.0.0.1) in one AggregateError.
+    const errors = error instanceof AggregateError ? (error.errors as unknown[]) : [error];
+    const reason = errors.map((e) => (e instanceof Error ? e.message || e.name : String(e))).join("; ");
     throw new ConfigError(`Cannot open the database of DATABASE_URL (${redactDatabaseUrl(database)}): ${reason}`);
   }
 }

@@ -1,30 +1,19 @@
 // Shared helpers for the end-to-end tests.
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
-import Database from "better-sqlite3";
-import { drizzle as sqliteDrizzle } from "drizzle-orm/better-sqlite3";
-import { drizzle as pgDrizzle } from "drizzle-orm/node-postgres";
-import pg from "pg";
-import { dialect, schemas } from "../../db/schema";
-import type { Db } from "../../app/services/dialect/types";
+import { createDbClient, type Db } from "../../app/services/db.server";
 import { e2eDatabaseUrl } from "./database";
 
 export { expect };
 
 /**
- * A direct handle on the server's database (SQLite or PostgreSQL), for data the
- * UI cannot make (yet). Await every statement; `await close()` when done.
+ * A direct handle on the server's database, for data the UI cannot make (yet):
+ * the app's own client factory on the server's DATABASE_URL, so it is SQLite
+ * or PostgreSQL as the server is. Await every statement; `await close()` when done.
  */
 export function openTestDb(): { db: Db; close: () => Promise<void> } {
-  if (dialect === "pg") {
-    const pool = new pg.Pool({ connectionString: e2eDatabaseUrl(), max: 2 });
-    return { db: pgDrizzle(pool, { schema: schemas.pg }) as unknown as Db, close: () => pool.end() };
-  }
-  const sqlite = new Database(e2eDatabaseUrl());
-  sqlite.pragma("busy_timeout = 5000");
-  // better-sqlite3's builders run when awaited, like the async ones.
-  const db = sqliteDrizzle(sqlite, { schema: schemas.sqlite }) as unknown as Db;
-  return { db, close: async () => void sqlite.close() };
+  const client = createDbClient(e2eDatabaseUrl());
+  return { db: client.db, close: () => client.close() };
 }
 
 let counter = 0;

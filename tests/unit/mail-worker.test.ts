@@ -87,11 +87,16 @@ describe("claiming", () => {
     const [id] = await queue(1);
     let t = Date.now();
     let finishA: (r: SendResult) => void = () => {};
+    let sendingA = () => {};
+    const aSends = new Promise<void>((resolve) => (sendingA = resolve));
     const a = createMailWorker({
       workerId: "a",
       leaseMs: 60_000,
       now: () => t,
-      send: () => new Promise<SendResult>((resolve) => (finishA = resolve)),
+      send: () => {
+        sendingA();
+        return new Promise<SendResult>((resolve) => (finishA = resolve));
+      },
     });
     const sentByB: string[] = [];
     const b = createMailWorker({
@@ -104,6 +109,7 @@ describe("claiming", () => {
       },
     });
     const stuck = a.runOnce(); // claims the row, then never hears back
+    await aSends;
     expect(await row(id!)).toMatchObject({ status: "sending", claimedBy: "a", attempts: 1 });
 
     t += 59_000;
@@ -120,8 +126,20 @@ describe("claiming", () => {
   it("a row whose lease runs out on its last try is marked failed, not sent again", async () => {
     const [id] = await queue(1);
     let t = Date.now();
-    const a = createMailWorker({ workerId: "a", maxAttempts: 1, leaseMs: 1_000, now: () => t, send: () => new Promise(() => {}) });
-    void a.runOnce();
+    let sendingA = () => {};
+    const aSends = new Promise<void>((resolve) => (sendingA = resolve));
+    const a = createMailWorker({
+      workerId: "a",
+      maxAttempts: 1,
+      leaseMs: 1_000,
+      now: () => t,
+      send: () => {
+        sendingA();
+        return new Promise(() => {});
+      },
+    });
+    void a.runOnce(); // never settles: the worker died mid-send
+    await aSends;
     t += 2_000;
     let calls = 0;
     const b = createMailWorker({

@@ -179,7 +179,7 @@ describe("Contact Me and Feedback", () => {
     const refused = (await send("help", { email: "Chatty@ou.edu", message: "One more" })) as { data: { error: Record<string, string[]> }; init: ResponseInit };
     expect(refused.init.status).toBe(429);
     expect(refused.data.error[""]).toEqual([TOO_MANY_MESSAGES]);
-    expect(toOwner()).toHaveLength(before);
+    expect(await toOwner()).toHaveLength(before);
   });
 
   it("limits messages per network (100 an hour)", async () => {
