@@ -122,6 +122,8 @@ describe("claiming", () => {
     let t = Date.now();
     const a = createMailWorker({ workerId: "a", maxAttempts: 1, leaseMs: 1_000, now: () => t, send: () => new Promise(() => {}) });
     void a.runOnce();
+    // Worker a holds the claim (its send never settles) before the lease runs out.
+    await expect.poll(async () => (await row(id!))?.status).toBe("sending");
     t += 2_000;
     let calls = 0;
     const b = createMailWorker({
