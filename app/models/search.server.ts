@@ -14,15 +14,17 @@ const MAX_TERM_LENGTH = 64;
 const MAX_OFFSET = 500;
 
 /**
- * The words of what a person typed, safe for any query syntax: quotes are
- * dropped, terms without a letter or digit are dropped, at most 8 terms of 64
- * characters, and the last term (of two characters or more) matches as a
- * prefix so results come as you type. Null when nothing searchable is left.
+ * The words of what a person typed, safe for any query syntax: white space
+ * and control characters separate them, quotes are dropped, terms without a
+ * letter or digit are dropped, at most 8 terms of 64 characters, and the
+ * last term (of two characters or more) matches as a prefix so results come
+ * as you type. Null when nothing searchable is left.
  */
 export function searchTerms(input: string | null | undefined): SearchTerm[] | null {
   const words = (input ?? "")
     .normalize("NFKC")
-    .split(/\s+/)
+    // Control characters separate words too: FTS5 reads a NUL as the end of its query string.
+    .split(/[\s\p{Cc}]+/u)
     .map((t) => t.replace(/"/g, "").slice(0, MAX_TERM_LENGTH))
     .filter((t) => /[\p{L}\p{N}]/u.test(t))
     .slice(0, MAX_TERMS);
