@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { categoryLabel } from "~/utils/categories";
-import type { AuthorView, MediaView, PostCardView, TextBlock, TimeView } from "~/models/types";
+import type { AuthorView, MediaView, PostCardView, TextBlock, TimeView } from "~/types/views";
 import { VerifiedBadge } from "./icons";
 import { PostActions } from "./post-actions";
 

@@ -22,12 +22,12 @@ const HIDE = { hideFields: ["currentPassword", "newPassword", "confirmPassword"]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { hasPassword: hasPassword(user.id), email: user.email };
+  return { hasPassword: await hasPassword(user.id), email: user.email };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const current = hasPassword(user.id);
+  const current = await hasPassword(user.id);
   const submission = parseWithSchema(await readForm(request), current ? changePasswordSchema : setPasswordSchema);
   if (submission.status !== "success") return data(submission.reply(HIDE), { status: 400 });
   const value = submission.value as { currentPassword?: string; newPassword?: string };
