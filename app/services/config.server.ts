@@ -258,3 +258,8 @@ export function config(): Config {
   cached ??= parseConfig();
   return cached;
 }
+
+/** Reads the environment again on next use (tests that set variables after the database was opened). */
+export function resetConfig(): void {
+  cached = undefined;
+}

@@ -65,7 +65,7 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: time("updated_at").notNull().default(now),
   },
-  (t) => [index("users_campus_idx").on(t.campusId), uniqueIndex("users_one_owner").on(t.isOwner).where(sql`is_owner`)],
+  (t) => [index("users_campus_idx").on(t.campusId), uniqueIndex("users_one_owner").on(t.isOwner).where(sql`is_owner = true`)],
 );
 
 export const passwords = pgTable("passwords", {

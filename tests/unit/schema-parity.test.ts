@@ -21,7 +21,8 @@ const sqliteSql = new SQLiteSyncDialect();
 
 /** The condition of a partial index as text, without the dialect's quoting. */
 function whereText(where: SQL | undefined, dialect: PgDialect | SQLiteSyncDialect): string {
-  return where ? dialect.sqlToQuery(where).sql.replace(/["`]/g, "").replace(/\s+/g, " ").trim() : "";
+  // A flag is 1 in SQLite and true in PostgreSQL: the same condition.
+  return where ? dialect.sqlToQuery(where).sql.replace(/["`]/g, "").replace(/\s+/g, " ").replace(/ = true\b/g, " = 1").trim() : "";
 }
 
 function shapeOf(table: PgTable | SQLiteTable): Shape {

@@ -22,6 +22,8 @@ process.env.SEED_DEMO = "0";
 // Imported after the environment is set: the client reads DATABASE_URL once.
 const { closeDatabase, migrateDatabase } = await import("~/services/db.server");
 await migrateDatabase();
+// A test file may set more of the environment (production cookies, PUBLIC_URL) when it loads.
+(await import("~/services/config.server")).resetConfig();
 
 afterAll(async () => {
   await closeDatabase();
