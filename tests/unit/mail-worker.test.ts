@@ -85,7 +85,7 @@ describe("claiming", () => {
 
   it("a crashed worker's rows are taken over once its lease runs out, and its late answer changes nothing", async () => {
     const [id] = await queue(1);
-    let t = Date.now();
+    let t = Date.now() + 1_000; // after the queue time, whichever way the database rounded it
     let finishA: (r: SendResult) => void = () => {};
     let sendingA = () => {};
     const aSends = new Promise<void>((resolve) => (sendingA = resolve));
@@ -125,7 +125,7 @@ describe("claiming", () => {
 
   it("a row whose lease runs out on its last try is marked failed, not sent again", async () => {
     const [id] = await queue(1);
-    let t = Date.now();
+    let t = Date.now() + 1_000;
     let sendingA = () => {};
     const aSends = new Promise<void>((resolve) => (sendingA = resolve));
     const a = createMailWorker({
@@ -161,7 +161,7 @@ describe("claiming", () => {
 describe("retries", () => {
   it("backs off after each failure and marks the row failed after the last try", async () => {
     const [id] = await queue(1);
-    let t = Date.now();
+    let t = Date.now() + 1_000;
     let calls = 0;
     const w = createMailWorker({
       workerId: "w",
@@ -219,7 +219,8 @@ describe("retries", () => {
 
   it("on a rate limit, hands the rest of the batch back untried", async () => {
     const ids = await queue(3);
-    const t = Date.now();
+    // A moment later than the rows' queue time (PostgreSQL rounds its clock to the millisecond, up or down).
+    const t = Date.now() + 1_000;
     const w = createMailWorker({
       workerId: "w",
       now: () => t,
