@@ -6,6 +6,7 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { config, ConfigError } from "./services/config.server";
+import { buildAssets } from "./services/build-assets.server";
 import { warmContent } from "./services/content.server";
 import { getDb } from "./services/db.server";
 import { startMailWorker } from "./services/mail-worker.server";
@@ -42,8 +43,10 @@ function start() {
 
   // Static files carry only what they need: nosniff and caching, not the document's policy.
   const staticHeaders = (res: express.Response) => res.setHeader("X-Content-Type-Options", "nosniff");
-  // Fingerprinted assets never change: cache them for a year.
-  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", setHeaders: staticHeaders }));
+  // Fingerprinted assets never change: cache them for a year. Scripts and styles go out
+  // brotli-compressed once at quality 11 (compression() leaves an encoded body alone);
+  // a client without brotli gets the static file, gzipped by compression().
+  app.use("/build", buildAssets("public/build"), express.static("public/build", { immutable: true, maxAge: "1y", setHeaders: staticHeaders }));
   // HSTS on every other response served over https (the documents carry it; the assets above need not).
   app.use(hstsMiddleware(servedOverHttps));
 
