@@ -80,8 +80,14 @@ function start() {
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
     next();
   });
+  // Uploaded photos and videos (/media, a Remix route) are files, not documents: their route
+  // sets nosniff and caching, and the document's policy would add 1 KB to every one.
+  const exceptMedia =
+    (handler: express.RequestHandler): express.RequestHandler =>
+    (req, res, next) =>
+      req.path.startsWith("/media/") ? next() : handler(req, res, next);
   app.use(
-    helmet({
+    exceptMedia(helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -107,7 +113,7 @@ function start() {
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       strictTransportSecurity: false, // hstsMiddleware
-    }),
+    })),
   );
   app.use(regionGateMiddleware(cfg.geo));
   // The root loader names the signed-in user (setViewer below) from the verified session.

@@ -1,10 +1,14 @@
-// The browser build's scripts go out brotli-compressed once at quality 11 to a
-// client that accepts brotli, gzipped on the fly to one that only takes gzip,
-// and plain to one that asks for no encoding: never encoded twice, always with
-// the immutable caching and the type of a script.
+// Files over the wire. The browser build's scripts go out brotli-compressed
+// once at quality 11 to a client that accepts brotli, gzipped on the fly to one
+// that only takes gzip, and plain to one that asks for no encoding: never
+// encoded twice, always with the immutable caching and the type of a script.
+// Uploaded media carry a file's headers, not a document's policy.
+import fs from "node:fs";
+import path from "node:path";
 import zlib from "node:zlib";
+import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { rawRequest, type RawResponse } from "./client";
+import { rawRequest, serverDir, type RawResponse } from "./client";
 
 let script: string;
 let plain: RawResponse;
@@ -74,5 +78,25 @@ describe("scripts of the build over the wire", () => {
     expect(res.status).toBe(200);
     expect(res.headers["content-encoding"]).toBe("br");
     expect(res.bytes.length).toBe(0);
+  });
+});
+
+describe("uploaded media", () => {
+  it("a photo carries nosniff and a year of cache, not the document's policy", async () => {
+    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#c33" } }).webp().toBuffer();
+    const dir = path.join(serverDir(), "uploads", "posts", "static-files-test");
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, "1-300.webp"), photo);
+    const res = await rawRequest("/media/posts/static-files-test/1-300.webp", { headers: { "Accept-Encoding": "gzip, br" } });
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toBe("image/webp");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(res.bytes.equals(photo)).toBe(true);
+    for (const header of ["content-security-policy", "cross-origin-opener-policy", "referrer-policy", "x-frame-options", "origin-agent-cluster", "x-xss-protection", "x-dns-prefetch-control"]) {
+      expect(res.headers[header], header).toBeUndefined();
+    }
+    // Pages keep theirs.
+    expect((await rawRequest("/home")).headers["content-security-policy"]).toContain("nonce-");
   });
 });
