@@ -71,6 +71,7 @@ test.describe("posts", () => {
   });
 
   test("a visitor's Save and Comment open the sign-up prompt", async ({ page, browser, javaScriptEnabled }) => {
+    test.setTimeout(60_000);
     // A post of its own, made by a seller in another browser, so the test does not depend on others.
     const seller = await browser.newContext({ javaScriptEnabled });
     const sellerPage = await seller.newPage();
