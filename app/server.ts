@@ -8,6 +8,7 @@ import helmet from "helmet";
 import { recordEvent } from "./models/events.server";
 import { listUnsubscribeHeaders } from "./models/unsubscribe.server";
 import { config, ConfigError } from "./services/config.server";
+import { buildAssets } from "./services/build-assets.server";
 import { warmContent } from "./services/content.server";
 import { checkDatabase, closeDatabase, migrateDatabase } from "./services/db.server";
 import { startMailWorker } from "./services/mail-worker.server";
@@ -45,8 +46,10 @@ async function start() {
 
   // Static files carry only what they need: nosniff and caching, not the document's policy.
   const staticHeaders = (res: express.Response) => res.setHeader("X-Content-Type-Options", "nosniff");
-  // Fingerprinted assets never change: cache them for a year.
-  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", setHeaders: staticHeaders }));
+  // Fingerprinted assets never change: cache them for a year. Scripts and styles go out
+  // brotli-compressed once at quality 11 (compression() leaves an encoded body alone);
+  // a client without brotli gets the static file, gzipped by compression().
+  app.use("/build", buildAssets("public/build"), express.static("public/build", { immutable: true, maxAge: "1y", setHeaders: staticHeaders }));
   // HSTS on every other response served over https (the documents carry it; the assets above need not).
   app.use(hstsMiddleware(servedOverHttps));
 
@@ -80,8 +83,14 @@ async function start() {
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
     next();
   });
+  // Uploaded photos and videos (/media, a Remix route) are files, not documents: their route
+  // sets nosniff and caching, and the document's policy would add 1 KB to every one.
+  const exceptMedia =
+    (handler: express.RequestHandler): express.RequestHandler =>
+    (req, res, next) =>
+      req.path.startsWith("/media/") ? next() : handler(req, res, next);
   app.use(
-    helmet({
+    exceptMedia(helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -107,7 +116,7 @@ async function start() {
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       strictTransportSecurity: false, // hstsMiddleware
-    }),
+    })),
   );
   app.use(regionGateMiddleware(cfg.geo));
   // The root loader names the signed-in user (setViewer below) from the verified session.

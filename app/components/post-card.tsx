@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { categoryLabel } from "~/utils/categories";
+import { FEED_IMAGE_MAX_WIDTH, GALLERY_IMAGE_WIDTHS, thumbnailWidth } from "~/utils/media-rules";
 import type { AuthorView, MediaView, PostCardView, TextBlock, TimeView } from "~/types/views";
 import { VerifiedBadge } from "./icons";
 import { PostActions } from "./post-actions";
@@ -40,6 +41,14 @@ export function RichText({ blocks }: { blocks: TextBlock[] }) {
   );
 }
 
+/** The variants of a srcset ("url 320w, url 640w") whose width passes `keep`; all of them when none does. */
+function variantsWhere(srcSet: string | null, keep: (width: number) => boolean): string | undefined {
+  if (!srcSet) return undefined;
+  const kept = srcSet.split(", ").filter((entry) => keep(Number.parseInt(entry.slice(entry.lastIndexOf(" ") + 1), 10)));
+  return kept.length ? kept.join(", ") : srcSet;
+}
+
+/** Every photo and video of a post at full quality (the post's page, comments, projects and games). */
 export function MediaGallery({ media, sizes = "(max-width: 640px) 100vw, 640px" }: { media: MediaView[]; sizes?: string }) {
   if (media.length === 0) return null;
   return (
@@ -51,7 +60,7 @@ export function MediaGallery({ media, sizes = "(max-width: 640px) 100vw, 640px" 
           <img
             key={i}
             src={m.src}
-            srcSet={m.srcSet ?? undefined}
+            srcSet={variantsWhere(m.srcSet, (w) => w >= GALLERY_IMAGE_WIDTHS[0]!)}
             sizes={sizes}
             width={m.width ?? undefined}
             height={m.height ?? undefined}
@@ -65,7 +74,50 @@ export function MediaGallery({ media, sizes = "(max-width: 640px) 100vw, 640px" 
   );
 }
 
-export function PostCard({ post }: { post: PostCardView & { saved: boolean } }) {
+/**
+ * A post's media in the feed: its first photo (or video) as a thumbnail
+ * MEDIA_DISPLAY_HEIGHT px high at its own aspect ratio, and "+N" for the rest,
+ * which its page shows. `sizes` names the width the thumbnail is drawn at, so
+ * the browser takes the variant stored at exactly that width (twice it at 2x).
+ */
+export function MediaPreview({ media, postId }: { media: MediaView[]; postId: string }) {
+  const first = media[0];
+  if (!first) return null;
+  const more =
+    media.length > 1 ? (
+      <span className="media-preview__more">
+        +{media.length - 1}
+        <span className="visually-hidden"> more</span>
+      </span>
+    ) : null;
+  if (first.kind === "video") {
+    return (
+      <div className="media-preview media-preview--video">
+        <video src={first.src} controls preload="none" width={first.width ?? undefined} height={first.height ?? undefined} />
+        {more ? <Link to={`/post/${postId}`}>{more}</Link> : null}
+      </div>
+    );
+  }
+  const drawnWidth = first.width && first.height ? thumbnailWidth(first.width, first.height) : FEED_IMAGE_MAX_WIDTH;
+  return (
+    <Link to={`/post/${postId}`} className="media-preview">
+      <img
+        src={first.src}
+        srcSet={variantsWhere(first.srcSet, (w) => w <= FEED_IMAGE_MAX_WIDTH)}
+        sizes={`(max-width: ${drawnWidth}px) 100vw, ${drawnWidth}px`}
+        width={first.width ?? undefined}
+        height={first.height ?? undefined}
+        alt={first.name}
+        loading="lazy"
+        decoding="async"
+      />
+      {more}
+    </Link>
+  );
+}
+
+/** A post as the feed shows it; `gallery` shows every photo at full quality (the post's own page). */
+export function PostCard({ post, gallery = false }: { post: PostCardView & { saved: boolean }; gallery?: boolean }) {
   return (
     <article className="card post-card" id={`post-${post.id}`} aria-labelledby={`post-${post.id}-author`} data-testid="post-card">
       <header className="post-card__header" id={`post-${post.id}-author`}>
@@ -76,7 +128,7 @@ export function PostCard({ post }: { post: PostCardView & { saved: boolean } }) 
         <RichText blocks={post.text} />
       </Link>
       {post.category ? <p className="chip">{categoryLabel(post.category) ?? post.category}</p> : null}
-      <MediaGallery media={post.media} />
+      {gallery ? <MediaGallery media={post.media} /> : <MediaPreview media={post.media} postId={post.id} />}
       <PostActions post={post} kind="post" />
     </article>
   );

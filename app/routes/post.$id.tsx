@@ -82,7 +82,7 @@ export default function PostPage() {
           ))}
         </div>
       ) : null}
-      <PostCard post={post} />
+      <PostCard post={post} gallery />
       <section aria-labelledby="comments-title" className="panel" id="comments">
         <h2 id="comments-title" className="section-title">
           Comments

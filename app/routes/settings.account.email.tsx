@@ -5,8 +5,8 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AccountUpdating } from "~/components/account-form";
 import { GoogleButton, SubmitButton } from "~/components/auth";
-import { Field, FormErrors } from "~/components/forms";
-import { authErrorCode, checkCurrentPassword, hasPassword } from "~/models/accounts.server";
+import { CurrentPasswordField, Field, FormErrors } from "~/components/forms";
+import { checkCurrentPassword, hasPassword } from "~/models/accounts.server";
 import { sendEmailChangeEmail } from "~/models/auth-mail.server";
 import { isBannedEmail } from "~/models/banned-emails.server";
 import { getUserByEmail } from "~/models/users.server";
@@ -18,9 +18,9 @@ import { consume } from "~/services/rate-limit.server";
 import { currentSessionId, requireUser, signedInAt } from "~/services/session.server";
 import { absoluteUrl } from "~/services/urls.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
-import { PASSWORD_MAX } from "~/utils/limits";
 import type { RouteHandle } from "~/utils/route-handle";
 import { loadAccountSchemas } from "~/schemas/lazy.client";
+import { refuseWrongCurrentPassword } from "~/flows/current-password.server";
 import { readForm } from "~/services/form.server";
 
 export const handle: RouteHandle = { title: "Change email" };
@@ -72,20 +72,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithSchema(formData, proof === "password" ? changeEmailSchema : changeEmailFreshSchema);
   if (submission.status !== "success") return data(submission.reply(HIDE), { status: 400 });
   const { email } = submission.value;
-  const refuse = (code: keyof typeof AUTH_MESSAGES, status: number, field: "email" | "currentPassword" | null = "email") =>
-    data(submission.reply({ ...HIDE, ...(field ? { fieldErrors: { [field]: [AUTH_MESSAGES[code]] } } : { formErrors: [AUTH_MESSAGES[code]] }) }), {
-      status,
-    });
+  const refuse = (code: keyof typeof AUTH_MESSAGES, status: number) =>
+    data(submission.reply({ ...HIDE, fieldErrors: { email: [AUTH_MESSAGES[code]] } }), { status });
   const value: { email: string; currentPassword?: string } = submission.value;
   if (proof === "password") {
-    try {
-      await checkCurrentPassword(user, value.currentPassword ?? "");
-    } catch (error) {
-      const code = authErrorCode(error);
-      if (code === "wrong-password") return refuse(code, 400, "currentPassword");
-      if (code === "too-many-requests") return refuse(code, 429, null);
-      throw error;
-    }
+    const refused = await refuseWrongCurrentPassword(submission, HIDE.hideFields, () => checkCurrentPassword(user, value.currentPassword ?? ""));
+    if (refused) return refused;
   }
   if (email === user.email) return redirect("/settings/account");
   if (await isBannedEmail(email)) return refuse("banned", 403);
@@ -119,53 +111,44 @@ export default function ChangeEmail() {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  if (proof === "sign-in-again") {
-    return (
-      <section className="panel stack" aria-labelledby="email-title">
-        <h2 id="email-title" className="panel__title">
-          Change email
-        </h2>
-        <p className="auth__lead">
-          Your email is <span className="auth__address">{email}</span>. {AUTH_MESSAGES["fresh-sign-in"]}
-        </p>
-        <Form method="post" className="stack">
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <SubmitButton name="intent" value="sign-in-again" className="button button--primary" busyLabel="Sending...">
-            Email me a link to log in
-          </SubmitButton>
-        </Form>
-        {google ? <GoogleButton redirectTo={HERE} /> : null}
-      </section>
-    );
-  }
   return (
     <section className="panel stack" aria-labelledby="email-title">
       <h2 id="email-title" className="panel__title">
         Change email
       </h2>
-      <p className="auth__lead">
-        Your email is <span className="auth__address">{email}</span>. We will send a link to the new address; the change
-        takes effect when you open it.
-      </p>
-      <Form method="post" {...getFormProps(form)} {...validation.triggers} className="stack">
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <Field
-          label="New email"
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-          errors={fields.email.errors}
-          errorId={fields.email.errorId}
-        />
-        {proof === "password" ? (
-          <Field
-            label="Current password"
-            inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password", maxLength: PASSWORD_MAX }}
-            errors={fields.currentPassword.errors}
-            errorId={fields.currentPassword.errorId}
-          />
-        ) : null}
-        <SubmitButton className="button button--primary">Send confirmation link</SubmitButton>
-      </Form>
-      <AccountUpdating />
+      {proof === "sign-in-again" ? (
+        <>
+          <p className="auth__lead">
+            Your email is <span className="auth__address">{email}</span>. {AUTH_MESSAGES["fresh-sign-in"]}
+          </p>
+          <Form method="post" className="stack">
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <SubmitButton name="intent" value="sign-in-again" className="button button--primary" busyLabel="Sending...">
+              Email me a link to log in
+            </SubmitButton>
+          </Form>
+          {google ? <GoogleButton redirectTo={HERE} /> : null}
+        </>
+      ) : (
+        <>
+          <p className="auth__lead">
+            Your email is <span className="auth__address">{email}</span>. We will send a link to the new address; the change
+            takes effect when you open it.
+          </p>
+          <Form method="post" {...getFormProps(form)} {...validation.triggers} className="stack">
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <Field
+              label="New email"
+              inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+              errors={fields.email.errors}
+              errorId={fields.email.errorId}
+            />
+            {proof === "password" ? <CurrentPasswordField field={fields.currentPassword} /> : null}
+            <SubmitButton className="button button--primary">Send confirmation link</SubmitButton>
+          </Form>
+          <AccountUpdating />
+        </>
+      )}
     </section>
   );
 }

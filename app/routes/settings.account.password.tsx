@@ -1,19 +1,19 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithSchema, useValidation } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AccountUpdating } from "~/components/account-form";
 import { SubmitButton } from "~/components/auth";
-import { Field, FormErrors, NewPasswordFields } from "~/components/forms";
-import { AuthError, changePassword, hasPassword } from "~/models/accounts.server";
+import { CurrentPasswordField, FormErrors, NewPasswordFields } from "~/components/forms";
+import { changePassword, hasPassword } from "~/models/accounts.server";
 import { changePasswordSchema, setPasswordSchema } from "~/schemas/index.server";
-import { PASSWORD_MAX } from "~/utils/limits";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { endOtherSessions, requireUser } from "~/services/session.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import type { RouteHandle } from "~/utils/route-handle";
 import { loadAuthSchemas } from "~/schemas/lazy.client";
+import { refuseWrongCurrentPassword } from "~/flows/current-password.server";
 import { readForm } from "~/services/form.server";
 
 export const handle: RouteHandle = { title: "Change your password" };
@@ -31,18 +31,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithSchema(await readForm(request), current ? changePasswordSchema : setPasswordSchema);
   if (submission.status !== "success") return data(submission.reply(HIDE), { status: 400 });
   const value = submission.value as { currentPassword?: string; newPassword?: string };
-  try {
-    await changePassword(user.id, value.currentPassword ?? "", value.newPassword!);
-  } catch (error) {
-    if (error instanceof AuthError && error.code === "wrong-password") {
-      return data(submission.reply({ ...HIDE, fieldErrors: { currentPassword: [AUTH_MESSAGES["wrong-password"]] } }), { status: 400 });
-    }
-    // The current password counts toward the sign-in lockout (A10).
-    if (error instanceof AuthError && error.code === "too-many-requests") {
-      return data(submission.reply({ ...HIDE, formErrors: [AUTH_MESSAGES["too-many-requests"]] }), { status: 429 });
-    }
-    throw error;
-  }
+  const refused = await refuseWrongCurrentPassword(submission, HIDE.hideFields, () => changePassword(user.id, value.currentPassword ?? "", value.newPassword!));
+  if (refused) return refused;
   // Anyone signed in elsewhere with the old password is signed out.
   await endOtherSessions(user.id, request);
   return redirectWithAlert(request, "/settings/account", { type: "success", message: AUTH_MESSAGES["account-updated"] });
@@ -67,14 +57,7 @@ export default function ChangePassword() {
       <Form method="post" {...getFormProps(form)} {...validation.triggers} className="stack">
         <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
         <FormErrors id={form.errorId} errors={form.errors} />
-        {hasPassword ? (
-          <Field
-            label="Current password"
-            inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password", maxLength: PASSWORD_MAX }}
-            errors={fields.currentPassword.errors}
-            errorId={fields.currentPassword.errorId}
-          />
-        ) : null}
+        {hasPassword ? <CurrentPasswordField field={fields.currentPassword} /> : null}
         <NewPasswordFields newPassword={fields.newPassword} confirmPassword={fields.confirmPassword} />
         <div className="button-row">
           <SubmitButton className="button button--primary">Save</SubmitButton>

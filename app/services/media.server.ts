@@ -7,18 +7,20 @@ import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import {
   AVATAR_SIZES,
+  FEED_IMAGE_MAX_WIDTH,
+  GALLERY_IMAGE_WIDTHS,
   isProfilePhotoName,
   MAX_IMAGE_BYTES,
   MAX_VIDEO_BYTES,
   NOT_MEDIA,
   NOT_PHOTO,
+  thumbnailWidth,
   TOO_LARGE,
 } from "~/utils/media-rules";
 import { cleanFieldText } from "~/utils/form";
 import { newId } from "./db.server";
 import { getStorage } from "./storage.server";
 
-export const IMAGE_WIDTHS = [320, 640, 1080, 1600];
 const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
 const VIDEO_TYPES = new Map([
   ["video/mp4", "mp4"],
@@ -66,6 +68,15 @@ function displayName(name: string): string {
   return cleanFieldText(base).replace(/[\t\n\r]/g, "").slice(0, 200) || "upload";
 }
 
+/**
+ * The feed's thumbnails carry most of a first visit's bytes (without JavaScript
+ * the browser ignores loading="lazy" and fetches every one): encoded harder and
+ * at a quality a 200 px high thumbnail does not show the loss of, for about 30 %
+ * fewer bytes. The post page's variants keep the higher quality.
+ */
+const THUMBNAIL_WEBP = { quality: 60, effort: 6, smartSubsample: true } as const;
+const GALLERY_WEBP = { quality: 78, effort: 4 } as const;
+
 async function storeImage(file: Blob, key: string, animated: boolean) {
   const input = Buffer.from(await file.arrayBuffer());
   const meta = await sharp(input, { animated, limitInputPixels: 60_000_000 }).metadata();
@@ -75,14 +86,17 @@ async function storeImage(file: Blob, key: string, animated: boolean) {
   const width = turned ? rawHeight : rawWidth;
   const height = turned ? rawWidth : rawHeight;
   if (!width || !height) throw new MediaError(NOT_MEDIA);
-  const largest = Math.min(width, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!);
-  const widths = [...new Set([...IMAGE_WIDTHS.filter((w) => w < largest), largest])];
+  const largest = Math.min(width, GALLERY_IMAGE_WIDTHS[GALLERY_IMAGE_WIDTHS.length - 1]!);
+  // The feed's thumbnail at 1x and 2x, then the post page's widths; none wider than the photo.
+  const thumbnail = thumbnailWidth(width, height);
+  const feedWidths = [thumbnail, 2 * thumbnail].filter((w) => w < FEED_IMAGE_MAX_WIDTH);
+  const widths = [...new Set([...feedWidths, ...GALLERY_IMAGE_WIDTHS].map((w) => Math.min(w, largest)))].sort((a, b) => a - b);
   const storage = getStorage();
   for (const w of widths) {
     const out = await sharp(input, { animated, limitInputPixels: 60_000_000 })
       .rotate()
       .resize({ width: w, withoutEnlargement: true })
-      .webp({ quality: 78, effort: 4 })
+      .webp(w < FEED_IMAGE_MAX_WIDTH && w !== largest ? THUMBNAIL_WEBP : GALLERY_WEBP)
       .toBuffer();
     await storage.put(`${key}-${w}.webp`, out);
   }

@@ -32,6 +32,9 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const mark = (ok) => (ok ? "ok  " : "OVER");
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
+// BENCH_PARTS=feed-images,home-wire,pages,feed,throughput runs only those parts (default: all);
+// BENCH_VERBOSE=1 lists every resource of the /home visits.
+const PARTS = new Set(process.env.BENCH_PARTS?.split(",") ?? ["feed-images", "home-wire", "pages", "feed", "throughput"]);
 
 function seedPosts(dbFile) {
   const db = new Database(dbFile);
@@ -87,6 +90,7 @@ async function visit(browser, url, { viewport = VIEWPORTS[0], cookies = [], java
     gz: { js: gzOf("script"), css: gzOf("stylesheet"), html: gzOf("document") },
     wire: { js: scripts.reduce((s, r) => s + r.bytes, 0), all: all.reduce((s, r) => s + r.bytes, 0) },
     scripts: scripts.map((r) => new URL(r.url).pathname),
+    resources: all,
   };
 }
 
@@ -135,6 +139,12 @@ async function homeOverTheWire(base) {
   for (const viewport of VIEWPORTS) {
     const withJs = await visit(browser, `${base}/home`, { viewport });
     const withoutJs = await visit(browser, `${base}/home`, { viewport, javaScriptEnabled: false });
+    if (process.env.BENCH_VERBOSE) {
+      for (const [label, run] of [["with JS", withJs], ["without JS", withoutJs]]) {
+        console.log(`  /home ${label} at ${viewport.width}×${viewport.height}:`);
+        for (const r of run.resources) console.log(`    ${kb(r.bytes).padStart(10)}  ${r.type.padEnd(10)} ${new URL(r.url).pathname}`);
+      }
+    }
     console.log(
       `/home with 10 photo listings, first visit, everything over the wire at ${viewport.width}×${viewport.height}: with JS ${kb(withJs.wire.all)} (budget ${kb(BUDGET.homeWireWithJs)}) ${mark(withJs.wire.all <= BUDGET.homeWireWithJs)}, without JS ${kb(withoutJs.wire.all)} (budget ${kb(BUDGET.homeWireWithoutJs)}) ${mark(withoutJs.wire.all <= BUDGET.homeWireWithoutJs)}`,
     );
@@ -143,19 +153,23 @@ async function homeOverTheWire(base) {
 }
 
 
-/** Posts `count` listings with two camera-sized photos each, the way the composer does (no JS). */
+const PHOTOS = ["coffee", "chelsea", "astronaut", "rocket"].map((name) => new URL(`./photos/${name}.jpg`, import.meta.url));
+
+/**
+ * Posts `count` listings with two photos each, the way the composer does (no JS):
+ * real photographs (tests/bench/photos) brought to a phone camera's 2000 px
+ * width as JPEG, each listing a different pair.
+ */
 async function postPhotos(base, count) {
   const seller = await signUpViaHttp(base, `bench-${Date.now()}@ou.edu`);
+  const camera = await Promise.all(PHOTOS.map((url) => sharp(fs.readFileSync(url)).resize({ width: 2000 }).jpeg({ quality: 88 }).toBuffer()));
   for (let i = 0; i < count; i++) {
     const form = new FormData();
     form.set("intent", "send");
     form.set("text", `Bench photo listing ${i}`);
-    for (const [j, color] of [["a", "#c0392b"], ["b", "#2980b9"]]) {
-      // Noise so the encoder has real work, like a photo.
-      const raw = Buffer.alloc(2000 * 1500 * 3);
-      for (let k = 0; k < raw.length; k++) raw[k] = (k * 7919 + i * 31 + j.charCodeAt(0)) % 251;
-      const png = await sharp(raw, { raw: { width: 2000, height: 1500, channels: 3 } }).composite([{ input: { create: { width: 600, height: 400, channels: 3, background: color } } }]).jpeg({ quality: 85 }).toBuffer();
-      form.append("files", new Blob([png], { type: "image/jpeg" }), `photo-${i}-${j}.jpg`);
+    for (const j of [0, 1]) {
+      const photo = camera[(i + j) % camera.length];
+      form.append("files", new Blob([photo], { type: "image/jpeg" }), `photo-${i}-${j}.jpg`);
     }
     const res = await seller.request("/create/post?goBack=/home", { method: "POST", body: form });
     if (res.status !== 302) throw new Error(`Posting failed: ${res.status}`);
@@ -169,7 +183,7 @@ async function feedImages(url) {
   const images = [];
   page.on("response", (res) => {
     if (res.request().resourceType() === "image" && res.url().includes("/media/")) {
-      images.push(res.body().then((b) => ({ url: res.url(), bytes: b.length, type: res.headers()["content-type"] })));
+      images.push(res.body().then(async (b) => ({ url: res.url(), bytes: b.length, type: res.headers()["content-type"], width: (await sharp(b).metadata()).width })));
     }
   });
   await page.goto(url, { waitUntil: "networkidle" });
@@ -177,8 +191,8 @@ async function feedImages(url) {
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await page.waitForTimeout(1500);
   const all = [...firstView, ...(await Promise.all(images))];
-  const attrs = await page.$$eval(".gallery img", (els) =>
-    els.map((e) => ({ width: e.getAttribute("width"), height: e.getAttribute("height"), loading: e.getAttribute("loading"), natural: e.naturalWidth })),
+  const attrs = await page.$$eval(".post-card img:not(.avatar)", (els) =>
+    els.map((e) => ({ width: e.getAttribute("width"), height: e.getAttribute("height"), loading: e.getAttribute("loading") })),
   );
   await browser.close();
   return { firstView, all, attrs };
@@ -188,42 +202,50 @@ const server = await startServer();
 try {
   console.log("Posting 10 listings with 2 photos each through /create/post…");
   const seller = await postPhotos(server.base, 10);
-  const img = await feedImages(`${server.base}/home`);
-  const sum = (list) => list.reduce((s, i) => s + i.bytes, 0);
-  const webp = img.all.every((i) => i.type === "image/webp");
-  const widest = Math.max(...img.attrs.map((a) => a.natural));
-  const attrsOk = img.attrs.every((a) => a.width && a.height && a.loading === "lazy");
-  console.log(
-    `Feed images (/home, 10 posts with 2 photos): first view ${img.firstView.length} images ${kb(sum(img.firstView))}, whole page ${img.all.length} images ${kb(sum(img.all))}; all WebP ${webp ? "yes" : "NO"}; widest served ${widest}px (budget ≤ 640) ${mark(widest <= 640)}; width/height/lazy on every image ${attrsOk ? "yes" : "NO"}`,
-  );
-  await homeOverTheWire(server.base);
+  if (PARTS.has("feed-images")) {
+    const img = await feedImages(`${server.base}/home`);
+    const sum = (list) => list.reduce((s, i) => s + i.bytes, 0);
+    const webp = img.all.every((i) => i.type === "image/webp");
+    const widest = Math.max(...img.all.map((i) => i.width));
+    const attrsOk = img.attrs.every((a) => a.width && a.height && a.loading === "lazy");
+    console.log(
+      `Feed images (/home, 10 posts with 2 photos, the first shown): first view ${img.firstView.length} images ${kb(sum(img.firstView))}, whole page ${img.all.length} images ${kb(sum(img.all))}; all WebP ${webp ? "yes" : "NO"}; widest served ${widest}px (budget ≤ 640) ${mark(widest <= 640)}; width/height/lazy on every image ${attrsOk ? "yes" : "NO"}`,
+    );
+  }
+  if (PARTS.has("home-wire")) await homeOverTheWire(server.base);
 
-  // Pages of every kind, as a visitor and signed in ("@").
-  const homeHtml = await (await fetch(`${server.base}/home`)).text();
-  const postId = homeHtml.match(/href="\/post\/([\w-]+)"/)?.[1];
-  const defaultPaths = [
-    "/", "/home", `/post/${postId}`, "/owner", "/project/campus-buysell", "/game/snake", "/login", "/register", "/forgotpassword",
-    "/search", "/more", "/more/about", "/more/projects", "/settings/help", "/404", "/not-found/page",
-    "@/home", `@/post/${postId}`, "@/notifications", "@/create/post", "@/settings", "@/settings/account/password", "@/profile/edit",
-  ];
-  const paths = process.env.BENCH_PATHS?.split(",") ?? defaultPaths;
-  const cookies = seller.cookies().map(([name, value]) => ({ name, value, url: server.base }));
-  await pageWeights(server.base, paths, cookies);
+  if (PARTS.has("pages")) {
+    // Pages of every kind, as a visitor and signed in ("@").
+    const homeHtml = await (await fetch(`${server.base}/home`)).text();
+    const postId = homeHtml.match(/href="\/post\/([\w-]+)"/)?.[1];
+    const defaultPaths = [
+      "/", "/home", `/post/${postId}`, "/owner", "/project/campus-buysell", "/game/snake", "/login", "/register", "/forgotpassword",
+      "/search", "/more", "/more/about", "/more/projects", "/settings/help", "/404", "/not-found/page",
+      "@/home", `@/post/${postId}`, "@/notifications", "@/create/post", "@/settings", "@/settings/account/password", "@/profile/edit",
+    ];
+    const paths = process.env.BENCH_PATHS?.split(",") ?? defaultPaths;
+    const cookies = seller.cookies().map(([name, value]) => ({ name, value, url: server.base }));
+    await pageWeights(server.base, paths, cookies);
+  }
 
-  console.log(`\nSeeding ${POSTS.toLocaleString()} posts…`);
-  seedPosts(server.dbFile);
+  if (PARTS.has("feed") || PARTS.has("throughput")) {
+    console.log(`\nSeeding ${POSTS.toLocaleString()} posts…`);
+    seedPosts(server.dbFile);
+  }
 
-  const home = Buffer.from(await (await fetch(`${server.base}/home`)).arrayBuffer());
-  console.log(`\nHTML of /home with 10 posts: ${kb(gz(home))} gzipped (budget ${kb(BUDGET.homeHtml)}) ${mark(gz(home) <= BUDGET.homeHtml)}`);
+  if (PARTS.has("feed")) {
+    const home = Buffer.from(await (await fetch(`${server.base}/home`)).arrayBuffer());
+    console.log(`\nHTML of /home with 10 posts: ${kb(gz(home))} gzipped (budget ${kb(BUDGET.homeHtml)}) ${mark(gz(home) <= BUDGET.homeHtml)}`);
 
-  await timeRequests(`${server.base}/home.data`, 20); // warm up
-  const feed = await timeRequests(`${server.base}/home.data`, 200);
-  const deep = await timeRequests(`${server.base}/home.data?category=furniture`, 100);
-  console.log(
-    `Feed data request with ${POSTS.toLocaleString()} posts (whole request, loaders included): median ${feed.median.toFixed(2)} ms, p95 ${feed.p95.toFixed(2)} ms; by category: median ${deep.median.toFixed(2)} ms (loader budget ${BUDGET.feedMedianMs} ms) ${mark(feed.median <= BUDGET.feedMedianMs)}`,
-  );
+    await timeRequests(`${server.base}/home.data`, 20); // warm up
+    const feed = await timeRequests(`${server.base}/home.data`, 200);
+    const deep = await timeRequests(`${server.base}/home.data?category=furniture`, 100);
+    console.log(
+      `Feed data request with ${POSTS.toLocaleString()} posts (whole request, loaders included): median ${feed.median.toFixed(2)} ms, p95 ${feed.p95.toFixed(2)} ms; by category: median ${deep.median.toFixed(2)} ms (loader budget ${BUDGET.feedMedianMs} ms) ${mark(feed.median <= BUDGET.feedMedianMs)}`,
+    );
+  }
 
-  await reportThroughput(`${server.base}/home`, "SQLite");
+  if (PARTS.has("throughput")) await reportThroughput(`${server.base}/home`, "SQLite");
 } finally {
   server.stop();
 }

@@ -25,17 +25,34 @@ test.describe("posts", () => {
     const first = page.getByTestId("post-card").first();
     await expect(first).toContainText(text);
     await expect(first).toContainText("Household");
-    const images = first.locator(".gallery img");
-    await expect(images).toHaveCount(2);
-    await expect(images.first()).toHaveAttribute("src", /\.webp$/);
-    await expect(images.first()).toHaveAttribute("loading", "lazy");
-    await expect(images.first()).toHaveAttribute("width", "900");
-    // The alert's View link opens the post (its page has the same post).
+    // The feed shows the first photo, 200 px high at its own 3:2 shape, from the variant stored at that width, and "+1".
+    const thumbnail = first.locator(".media-preview img");
+    await expect(thumbnail).toHaveCount(1);
+    await expect(thumbnail).toHaveAttribute("alt", "front.png");
+    await expect(thumbnail).toHaveAttribute("loading", "lazy");
+    await expect(thumbnail).toHaveAttribute("width", "900");
+    await expect(thumbnail).toHaveAttribute("height", "600");
+    await expect(thumbnail).toHaveAttribute("sizes", "(max-width: 300px) 100vw, 300px");
+    await expect(thumbnail).toHaveAttribute("srcset", /-300\.webp 300w, .*-600\.webp 600w, .*-640\.webp 640w$/);
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-300\.webp$/);
+    expect(await thumbnail.evaluate((img) => [img.getBoundingClientRect().width, img.getBoundingClientRect().height])).toEqual([300, 200]);
+    await expect(first.locator(".media-preview")).toContainText("+1 more");
+    // The alert's View link opens the post (its page has the same post), with every photo at full quality.
     await page.goto(`${origin}/home`);
     await first.getByRole("link", { name: text.split("\n")[0]! }).click();
     await expect(page).toHaveURL(/\/post\/[\w-]+$/);
     await expect(page.locator("header h1")).toHaveText("Tess's post");
-    await expect(page.getByTestId("post-card")).toContainText(text);
+    const post = page.getByTestId("post-card");
+    await expect(post).toContainText(text);
+    const photos = post.locator(".gallery img");
+    await expect(photos).toHaveCount(2);
+    await expect(photos.nth(1)).toHaveAttribute("alt", "back.png");
+    await expect(photos.first()).toHaveAttribute("srcset", /^\S+-640\.webp 640w, \S+-900\.webp 900w$/);
+    // "+1" on the feed opens the same page.
+    await page.goto(`${origin}/home`);
+    await first.getByRole("link", { name: "front.png +1 more" }).click();
+    await expect(page).toHaveURL(/\/post\/[\w-]+$/);
+    await expect(page.getByTestId("post-card").locator(".gallery img")).toHaveCount(2);
   });
 
   test("over-long text and eleven files are refused with the spec's messages, keeping the draft", async ({ page }) => {
@@ -53,14 +70,25 @@ test.describe("posts", () => {
     await expect(page.getByLabel("Post text")).toHaveValue("Short and fine");
   });
 
-  test("a visitor's Save and Comment open the sign-up prompt", async ({ page }) => {
+  test("a visitor's Save and Comment open the sign-up prompt", async ({ page, browser, javaScriptEnabled }) => {
+    test.setTimeout(60_000);
+    // A post of its own, made by a seller in another browser, so the test does not depend on others.
+    const seller = await browser.newContext({ javaScriptEnabled });
+    const sellerPage = await seller.newPage();
+    await signUp(sellerPage);
+    const text = `Desk lamp ${unique()}`;
+    await sellerPage.goto("/create/post?goBack=/home");
+    await sellerPage.getByLabel("Post text").fill(text);
+    await sellerPage.getByRole("button", { name: "Post", exact: true }).click();
+    await expect(sellerPage.getByTestId("post-card").filter({ hasText: text })).toBeVisible();
+    await seller.close();
+
     await page.goto("/home");
-    const card = page.getByTestId("post-card").first();
-    await card.getByRole("link", { name: /Save/ }).click();
+    await page.getByTestId("post-card").filter({ hasText: text }).getByRole("link", { name: /Save/ }).click();
     await expect(page).toHaveURL(/signup=like/);
     await expect(page.getByRole("dialog")).toBeVisible();
     await page.goto("/home");
-    await page.getByTestId("post-card").first().getByRole("link", { name: /Comment/ }).click();
+    await page.getByTestId("post-card").filter({ hasText: text }).getByRole("link", { name: /Comment/ }).click();
     await expect(page).toHaveURL(/signup=comment/);
     await expect(page.getByRole("dialog")).toBeVisible();
   });

@@ -4,34 +4,14 @@
 import { expect, test } from "vitest";
 import { startAppServer } from "../e2e/app-server";
 import { cookiesOf, postForm, rawRequest, type RawResponse } from "./client";
+import { mailedLink, register, uniqueEmail } from "./users";
 
 const TOO_MANY =
   "Access to this account has been temporarily disabled due to many failed login attempts. You can immediately restore it by resetting your password or you can try again later.";
 
-let n = 0;
-function address(prefix: string): string {
-  return `${prefix}${Date.now().toString(36)}${(n++).toString(36)}@ou.edu`;
-}
-
 /** A session cookie (under whatever name the server gives it) in a Set-Cookie. */
 function setsSession(res: RawResponse): boolean {
   return [res.headers["set-cookie"] ?? []].flat().some((c) => /^(?:__Host-)?_*session=[^;]+/.test(c));
-}
-
-/** The newest link to `path` in the dev mailbox of `to`, as a path on this server. */
-async function mailedLink(to: string, path: string): Promise<string> {
-  const res = await rawRequest(`/dev/mail?${new URLSearchParams({ to })}`);
-  expect(res.status).toBe(200);
-  const href = new RegExp(`href="https?://[^/"]+(${path.replace(/[/?]/g, "\\$&")}[^"]*)"`).exec(res.body)?.[1];
-  expect(href, `a ${path} link in the mail to ${to}`).toBeTruthy();
-  return href!.replace(/&amp;/g, "&");
-}
-
-async function register(email: string, password: string): Promise<string> {
-  const res = await postForm("/register", { email, name: "Vic Tim", password, terms: "on" });
-  expect(res.status).toBe(302);
-  expect(res.headers.location).toBe("/verify");
-  return cookiesOf(res);
 }
 
 function login(email: string, password: string) {
@@ -39,9 +19,9 @@ function login(email: string, password: string) {
 }
 
 test("row 2: 20 wrong passwords and the right one in parallel: at most 5 are checked and the right one is refused", async () => {
-  const email = address("burst");
+  const email = uniqueEmail("ou.edu", "burst");
   const password = "the-right-one-1";
-  const pending = await register(email, password);
+  const pending = await register(email, { password, name: "Vic Tim" });
   const verified = await rawRequest(await mailedLink(email, "/verify?token="), { headers: { Cookie: pending } });
   expect(verified.headers.location).toBe("/home");
 
@@ -67,8 +47,8 @@ test("row 2: 20 wrong passwords and the right one in parallel: at most 5 are che
 }, 120_000);
 
 test("row 3: an attacker registers victim@… with P; the victim proves the address by magic link; P and the attacker's cookie are dead", async () => {
-  const victim = address("victim");
-  const attacker = await register(victim, "attacker-P-123");
+  const victim = uniqueEmail("ou.edu", "victim");
+  const attacker = await register(victim, { password: "attacker-P-123", name: "Vic Tim" });
 
   // Before verification the attacker's session can open /verify and nothing of the account.
   expect((await rawRequest("/verify", { headers: { Cookie: attacker } })).status).toBe(200);

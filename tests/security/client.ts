@@ -2,7 +2,8 @@
 import http from "node:http";
 import { inject } from "vitest";
 
-export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: string; ms: number };
+/** `body` is the bytes as sent (still encoded when Content-Encoding says so), read as UTF-8; `bytes` the same bytes. */
+export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: string; bytes: Buffer; ms: number };
 
 export function serverUrl(): string {
   return inject("serverUrl");
@@ -36,9 +37,10 @@ export function rawRequest(
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8"), ms: performance.now() - started }),
-        );
+        res.on("end", () => {
+          const bytes = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString("utf8"), bytes, ms: performance.now() - started });
+        });
         res.on("error", reject);
       },
     );

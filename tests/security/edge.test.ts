@@ -7,40 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, spawnAppServer, startAppServer, type AppServer } from "../e2e/app-server";
-import { cookiesOf, postForm, rawRequest, serverUrl, type RawResponse } from "./client";
-
-let counter = 0;
-const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}@example.com`;
-const PASSWORD = "correct horse 1";
-
-const decodeEntities = (html: string) => html.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#x27;", "'");
-
-/** Every href in a dev mailbox page's emails. */
-async function mailLinks(to: string, base?: string): Promise<string[]> {
-  const page = await rawRequest(`/dev/mail?${new URLSearchParams({ to })}`, { base });
-  expect(page.status).toBe(200);
-  const bodies = page.body.split('class="mail__body"').slice(1).join("");
-  return [...bodies.matchAll(/href="([^"]*)"/g)].map((m) => decodeEntities(m[1]!));
-}
-
-/** Registers through POST /register (the session cookie it starts). */
-async function register(email: string, base?: string): Promise<string> {
-  const res = await postForm("/register", { email, name: "Edge Tester", password: PASSWORD, terms: "on" }, {}, base);
-  expect(res.status).toBe(302);
-  return cookiesOf(res);
-}
-
-/** A verified, signed-in user: registered, and the emailed link opened in the same browser session. */
-async function signUpVerified(): Promise<{ email: string; cookie: string }> {
-  const email = uniqueEmail("edge");
-  let cookie = await register(email);
-  const link = (await mailLinks(email)).find((href) => href.includes("/verify?"));
-  expect(link).toBeTruthy();
-  const res = await rawRequest(new URL(link!).pathname + new URL(link!).search, { headers: { Cookie: cookie } });
-  expect(res.status).toBe(302);
-  cookie = cookiesOf(res, cookie);
-  return { email, cookie };
-}
+import { postForm, rawRequest, serverUrl, type RawResponse } from "./client";
+import { mailLinks, register, signUp, uniqueEmail, type SecurityUser } from "./users";
 
 /** A POST with no Origin, as curl sends it. */
 function postWithoutOrigin(pathname: string, fields: Record<string, string>, headers: Record<string, string>, base?: string) {
@@ -65,8 +33,8 @@ function expectOnSite(res: RawResponse) {
 
 describe("row 1: links in emails never come from the request's headers", () => {
   it("a password reset asked for with Host: evil.example links to the site's own origin", async () => {
-    const email = uniqueEmail("reset");
-    await register(email);
+    const email = uniqueEmail("example.com", "reset");
+    await register(email, { name: "Edge Tester" });
     const res = await postWithoutOrigin("/forgotpassword", { email }, { Host: "evil.example" });
     expect(res.status).toBe(302);
     const reset = (await mailLinks(email)).filter((href) => href.includes("/reset-password?token="));
@@ -75,8 +43,8 @@ describe("row 1: links in emails never come from the request's headers", () => {
   });
 
   it("X-Forwarded-Host is not believed from a proxy TRUST_PROXY does not name", async () => {
-    const email = uniqueEmail("reset-xfh");
-    await register(email);
+    const email = uniqueEmail("example.com", "reset-xfh");
+    await register(email, { name: "Edge Tester" });
     const res = await postWithoutOrigin("/forgotpassword", { email }, { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" });
     expect(res.status).toBe(302);
     const links = await mailLinks(email);
@@ -85,8 +53,8 @@ describe("row 1: links in emails never come from the request's headers", () => {
   });
 
   it("a host merely containing a campus name gets links to the default site", async () => {
-    const email = uniqueEmail("reset-campus");
-    await register(email);
+    const email = uniqueEmail("example.com", "reset-campus");
+    await register(email, { name: "Edge Tester" });
     const res = await postWithoutOrigin("/forgotpassword", { email }, { Host: "utbuysell.evil.example" });
     expect(res.status).toBe(302);
     const links = await mailLinks(email);
@@ -96,9 +64,8 @@ describe("row 1: links in emails never come from the request's headers", () => {
   it("an allowlisted campus host keeps its own links (and the sign-up link too)", async () => {
     const port = new URL(serverUrl()).port;
     const ut = `http://utbuysell.localhost:${port}`;
-    const email = uniqueEmail("reset-ut");
-    const res = await postForm("/register", { email, name: "Edge Tester", password: PASSWORD, terms: "on" }, { Host: `utbuysell.localhost:${port}` }, ut);
-    expect(res.status).toBe(302);
+    const email = uniqueEmail("example.com", "reset-ut");
+    await register(email, { name: "Edge Tester", base: ut });
     const links = await mailLinks(email);
     expect(links.find((href) => href.includes("/verify?"))!.startsWith(`${ut}/verify?`)).toBe(true);
   });
@@ -111,9 +78,9 @@ describe("row 1: links in emails never come from the request's headers", () => {
 });
 
 describe("row 6: no open redirect", () => {
-  let user: { email: string; cookie: string };
+  let user: SecurityUser;
   beforeAll(async () => {
-    user = await signUpVerified();
+    user = await signUp({ name: "Edge Tester" });
   });
 
   it("GET /verify?redirect=%2F%09%2Fevil.example, signed in, stays on the site", async () => {
@@ -127,12 +94,12 @@ describe("row 6: no open redirect", () => {
 
   it("POST /login with such a redirect stays on the site", async () => {
     for (const redirect of ["/\t/evil.example", "//evil.example", "/%09/evil.example", "\\\\evil.example", "javascript:alert(1)"]) {
-      const res = await postForm("/login", { email: user.email, password: PASSWORD, redirect });
+      const res = await postForm("/login", { email: user.email, password: user.password, redirect });
       expect(res.status).toBe(302);
       expectOnSite(res);
       expect(location(res)).toBe("/home");
     }
-    const fine = await postForm("/login", { email: user.email, password: PASSWORD, redirect: "/search?q=desk" });
+    const fine = await postForm("/login", { email: user.email, password: user.password, redirect: "/search?q=desk" });
     expect(location(fine)).toBe("/search?q=desk");
   });
 
@@ -274,14 +241,14 @@ describe("row 9: production start-up and HSTS", () => {
 
     it("a forwarded host picks among the allowlisted origins only", async () => {
       const port = new URL(proxied.url).port;
-      const evil = uniqueEmail("proxied-evil");
-      await register(evil, proxied.url);
+      const evil = uniqueEmail("example.com", "proxied-evil");
+      await register(evil, { name: "Edge Tester", base: proxied.url });
       await postWithoutOrigin("/forgotpassword", { email: evil }, { "X-Forwarded-Host": "evil.example" }, proxied.url);
       const evilLinks = (await mailLinks(evil, proxied.url)).filter((h) => h.includes("/reset-password?"));
       expect(evilLinks[0]!.startsWith(`${proxied.url}/reset-password?`)).toBe(true);
 
-      const ut = uniqueEmail("proxied-ut");
-      await register(ut, proxied.url);
+      const ut = uniqueEmail("example.com", "proxied-ut");
+      await register(ut, { name: "Edge Tester", base: proxied.url });
       await postWithoutOrigin("/forgotpassword", { email: ut }, { "X-Forwarded-Host": `utbuysell.localhost:${port}` }, proxied.url);
       const utLinks = (await mailLinks(ut, proxied.url)).filter((h) => h.includes("/reset-password?"));
       expect(utLinks[0]!.startsWith(`http://utbuysell.localhost:${port}/reset-password?`)).toBe(true);

@@ -28,6 +28,34 @@ export async function newestMail(to: string, subject: RegExp, base = serverUrl()
   throw new Error(`No mail to ${to} matching ${subject}`);
 }
 
+/** Every link in the bodies of the emails to `to` (the dev mailbox, newest first), entities decoded. */
+export async function mailLinks(to: string, base = serverUrl()): Promise<string[]> {
+  const page = await rawRequest(`/dev/mail?${new URLSearchParams({ to })}`, { base });
+  expect(page.status).toBe(200);
+  const bodies = page.body.split('class="mail__body"').slice(1).join("");
+  return [...bodies.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#x27;", "'"));
+}
+
+/** The newest emailed link to `path` (e.g. "/verify?token="), as a path on the server it points at. */
+export async function mailedLink(to: string, path: string, base = serverUrl()): Promise<string> {
+  const href = (await mailLinks(to, base)).find((link) => link.includes(path));
+  expect(href, `a ${path} link in the mail to ${to}`).toBeTruthy();
+  const url = new URL(href!);
+  return url.pathname + url.search;
+}
+
+/**
+ * Registers through POST /register as a browser would: the cookie of the
+ * pending session it starts (the address is not verified yet).
+ */
+export async function register(email: string, opts: { password?: string; name?: string; base?: string } = {}): Promise<string> {
+  const fields = { email, name: opts.name ?? "Sec Tester", password: opts.password ?? PASSWORD, terms: "on" };
+  const res = await postForm("/register", fields, {}, opts.base);
+  expect(res.status, res.body.slice(0, 500)).toBe(302);
+  expect(res.headers.location).toBe("/verify");
+  return cookiesOf(res);
+}
+
 /** The 6-digit code in the subject of the newest matching email. */
 async function codeFrom(to: string, subject: RegExp, base: string): Promise<string> {
   const mail = await newestMail(to, subject, base);
@@ -44,9 +72,7 @@ export async function signUp(opts: { email?: string; name?: string; base?: strin
   const base = opts.base ?? serverUrl();
   const email = opts.email ?? uniqueEmail();
   const name = opts.name ?? "Sec Tester";
-  const registered = await postForm("/register", { email, name, password: PASSWORD, terms: "on" }, {}, base);
-  expect(registered.status, registered.body.slice(0, 500)).toBe(302);
-  let cookie = cookiesOf(registered);
+  let cookie = await register(email, { name, base });
   const code = await codeFrom(email, /verification code/, base);
   const verified = await postForm("/verify", { intent: "verify", code }, { Cookie: cookie }, base);
   expect(verified.status, verified.body.slice(0, 500)).toBe(302);

@@ -1,3 +1,4 @@
+import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { parseRange } from "~/services/http-range.server";
@@ -14,11 +15,30 @@ async function jpeg(width: number, height: number, opts: { orientation?: number;
 describe("storeMedia", () => {
   it("re-encodes photos to WebP widths, records size, strips metadata", async () => {
     const [m] = await storeMedia("test/a", [await jpeg(1200, 800, { gps: true })]);
-    expect(m).toMatchObject({ kind: "image", order: 1, width: 1200, height: 800, variants: [320, 640, 1080, 1200], name: "photo.jpg" });
+    // The feed's thumbnail (200 px high: 300 wide) and twice it, then the post page's widths up to the photo's own.
+    expect(m).toMatchObject({ kind: "image", order: 1, width: 1200, height: 800, variants: [300, 600, 640, 1080, 1200], name: "photo.jpg" });
     const out = await sharp((await streamToBuffer("test/a/1-640.webp"))).metadata();
     expect(out.format).toBe("webp");
     expect(out.width).toBe(640);
     expect(out.exif).toBeUndefined();
+  });
+
+  it("stores the feed's thumbnail at the size it is drawn, 200 px high at the photo's shape, encoded for size", async () => {
+    const portrait = await jpeg(900, 1200);
+    const [tall] = await storeMedia("test/thumb-a", [portrait]);
+    expect(tall!.variants).toEqual([150, 300, 640, 900]);
+    const small = await sharp(await streamToBuffer("test/thumb-a/1-150.webp")).metadata();
+    expect([small.width, small.height]).toEqual([150, 200]);
+
+    // A real photo: the thumbnail costs fewer bytes than the post page's encoding of the same pixels would.
+    const photo = await sharp(path.resolve(import.meta.dirname, "../bench/photos/coffee.jpg")).resize({ width: 1800 }).jpeg({ quality: 90 }).toBuffer();
+    const [m] = await storeMedia("test/thumb-b", [new File([new Uint8Array(photo)], "coffee.jpg", { type: "image/jpeg" })]);
+    expect(m!.variants).toEqual([300, 600, 640, 1080, 1600]);
+    const thumbnail = await streamToBuffer("test/thumb-b/1-300.webp");
+    expect((await sharp(thumbnail).metadata()).height).toBe(200);
+    const atGalleryQuality = await sharp(photo).resize({ width: 300 }).webp({ quality: 78, effort: 4 }).toBuffer();
+    expect(thumbnail.length).toBeLessThan(atGalleryQuality.length * 0.8);
+    expect(thumbnail.length).toBeLessThan(10 * 1024);
   });
 
   it("applies the camera's orientation", async () => {
