@@ -2,6 +2,29 @@ import reactHooks from "eslint-plugin-react-hooks";
 import regexpPlugin from "eslint-plugin-regexp";
 import tseslint from "typescript-eslint";
 
+const zodNamedImport = {
+  selector: "ImportDeclaration[source.value='zod'] > ImportSpecifier",
+  message: 'Use `import * as z from "zod"`: a named import pulled every locale into a client chunk.',
+};
+
+// Code that reaches the browser: form schemas use zod/mini through parseWithSchema (app/utils/form.ts).
+const browserImports = {
+  paths: [{ name: "zod", message: "In browser code use zod/mini (see app/utils/form.ts)." }],
+  patterns: [
+    { group: ["@conform-to/zod", "@conform-to/zod/*"], message: "Use parseWithSchema from ~/utils/form." },
+    {
+      group: ["~/schemas/*", "!~/schemas/index.server", "!~/schemas/lazy.client"],
+      message: "Actions import ~/schemas/index.server; components load schemas with useValidation and ~/schemas/lazy.client.",
+    },
+  ],
+};
+
+/** Layers, bottom up: db/ → app/services (infrastructure) → app/models → app/flows → app/routes. Nothing imports upward. */
+const above = (layers, why) => ({
+  group: layers.flatMap((l) => [`~/${l}/*`, `../${l}/*`, `../../${l}/*`]),
+  message: why,
+});
+
 export default tseslint.config(
   { ignores: ["build/**", "public/build/**", "node_modules/**", "playwright-report/**", "test-results/**", "public/games/**", ".cache/**"] },
   ...tseslint.configs.recommended,
@@ -20,33 +43,76 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "no-restricted-syntax": ["error", zodNamedImport],
+    },
+  },
+  {
+    // A forgotten `await` must not ship: every promise in the server, the seed and
+    // the tests is awaited, returned, or explicitly `void`ed with a reason.
+    files: ["app/**/*.{ts,tsx}", "db/**/*.ts", "tests/**/*.ts"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      // JSX event handlers may be async (React ignores what they return).
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+      "@typescript-eslint/await-thenable": "error",
+    },
+  },
+  {
+    // One model layer for both databases: await drizzle's builders; the sync
+    // driver's terminals and raw statements exist on SQLite only.
+    files: ["app/**/*.{ts,tsx}", "db/**/*.ts"],
+    ignores: ["app/services/dialect/**"],
+    rules: {
       "no-restricted-syntax": [
         "error",
+        zodNamedImport,
         {
-          selector: "ImportDeclaration[source.value='zod'] > ImportSpecifier",
-          message: 'Use `import * as z from "zod"`: a named import pulled every locale into a client chunk.',
+          selector: "CallExpression[arguments.length=0][callee.property.name=/^(run|all|get)$/][callee.object.type='CallExpression']",
+          message: "Await the query builder instead (`await db.select()…`, `.returning()`): .run(), .all() and .get() are SQLite-only.",
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^(run|all|get|values|execute)$/][callee.object.name=/^(db|tx)$/]",
+          message: "Raw statements differ between SQLite and PostgreSQL: use the query builder, or a dialect module (app/services/dialect).",
         },
       ],
     },
   },
   {
-    // Code that reaches the browser: form schemas use zod/mini through parseWithSchema (app/utils/form.ts).
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/**/*.server.ts", "app/server.ts"],
+    rules: { "no-restricted-imports": ["error", browserImports] },
+  },
+  {
+    // Components never import a .server module, not even a type: view types live in ~/types/views.
+    files: ["app/components/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
-          paths: [{ name: "zod", message: "In browser code use zod/mini (see app/utils/form.ts)." }],
+          paths: browserImports.paths,
           patterns: [
-            { group: ["@conform-to/zod", "@conform-to/zod/*"], message: "Use parseWithSchema from ~/utils/form." },
-            {
-              group: ["~/schemas/*", "!~/schemas/index.server", "!~/schemas/lazy.client"],
-              message: "Actions import ~/schemas/index.server; components load schemas with useValidation and ~/schemas/lazy.client.",
-            },
+            ...browserImports.patterns,
+            { group: ["*.server", "**/*.server", "~/models/*", "~/flows/*", "~/services/*"], message: "Components import no .server module, not even a type: view types live in ~/types/views." },
           ],
         },
       ],
     },
+  },
+  {
+    files: ["app/services/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [above(["models", "flows", "routes"], "Infrastructure (app/services) sits below the models: pass what it needs in (see app/server.ts).")] }],
+    },
+  },
+  {
+    files: ["app/models/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [above(["flows", "routes"], "Models sit below the application services (app/flows) and the routes.")] }],
+    },
+  },
+  {
+    files: ["app/flows/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [above(["routes"], "Application services sit below the routes.")] }] },
   },
 );

@@ -17,7 +17,7 @@ import { useNonce } from "~/components/nonce";
 import { NotFound } from "~/components/not-found";
 import { SignUpPrompt } from "~/components/signup-prompt";
 import { VerifySchoolDialog } from "~/components/verify-school-prompt";
-import { layoutLoader } from "~/services/layout.server";
+import { layoutLoader } from "~/flows/layout.server";
 import accountsCss from "~/styles/accounts.css";
 import appCss from "~/styles/app.css";
 import { headerTitle } from "~/utils/route-handle";

@@ -5,10 +5,12 @@ import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
+import { recordEvent } from "./models/events.server";
+import { listUnsubscribeHeaders } from "./models/unsubscribe.server";
 import { config, ConfigError } from "./services/config.server";
 import { buildAssets } from "./services/build-assets.server";
 import { warmContent } from "./services/content.server";
-import { getDb } from "./services/db.server";
+import { checkDatabase, closeDatabase, migrateDatabase } from "./services/db.server";
 import { startMailWorker } from "./services/mail-worker.server";
 import {
   formContentTypeMiddleware,
@@ -23,13 +25,14 @@ import {
 import { servedOverHttps, setServerPort } from "./services/urls.server";
 import { seed } from "../db/seed";
 
-function start() {
+async function start() {
   const cfg = config();
   // Without SESSION_SECRET (outside production) this generates and stores the secret now, not at the first sign-in.
   if (!cfg.sessionSecret) throw new ConfigError("Invalid configuration: SESSION_SECRET is empty");
-  getDb(); // opens the database and applies pending migrations
-  seed();
-  if (process.argv.includes("--seed-only")) return;
+  // A wrong DATABASE_URL or an unreachable server stops here with one line naming it.
+  await checkDatabase();
+  await migrateDatabase(() => seed());
+  if (process.argv.includes("--seed-only")) return closeDatabase();
   // Compile the owner's MDX now: the first reader does not wait, and a file that does not compile is reported at start.
   void warmContent();
 
@@ -117,10 +120,11 @@ function start() {
   );
   app.use(regionGateMiddleware(cfg.geo));
   // The root loader names the signed-in user (setViewer below) from the verified session.
-  app.use(pageViewMiddleware((_req, res) => res.locals.viewerId as string | undefined));
+  app.use(pageViewMiddleware((view) => recordEvent("Page View", view), (_req, res) => res.locals.viewerId as string | undefined));
 
   app.all(
     "*",
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- Remix's handler catches its own errors and passes them to next().
     createRequestHandler({
       build,
       mode: build.mode,
@@ -149,7 +153,7 @@ function start() {
     const port = typeof address === "object" && address ? address.port : cfg.port;
     setServerPort(port);
     console.log(`Listening on http://localhost:${port}`);
-    mailWorker = startMailWorker(); // only when RESEND_API_KEY is set
+    mailWorker = startMailWorker((row) => listUnsubscribeHeaders(row.to, row.kind)); // only when RESEND_API_KEY is set
   });
   const stop = () => {
     // Let a send in flight finish, so its row is settled rather than left to its lease.
@@ -159,12 +163,10 @@ function start() {
   process.once("SIGINT", stop);
 }
 
-try {
-  start();
-} catch (error) {
+start().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     console.error(error.message);
     process.exit(1);
   }
   throw error;
-}
+});

@@ -1,7 +1,8 @@
 import { defineConfig } from "drizzle-kit";
 
+// SQLite (the embedded default). PostgreSQL: ./drizzle.pg.config.ts.
 export default defineConfig({
   dialect: "sqlite",
-  schema: "./db/schema.ts",
+  schema: "./db/schema/sqlite.ts",
   out: "./db/migrations",
 });

@@ -1,6 +1,6 @@
 // Idempotent seed: run at every start. Campuses, the owner, the portfolio rows
 // from content/, and (outside production) a few demo users and posts.
-import { and, eq, sql } from "drizzle-orm";
+import { and, count, eq, like } from "drizzle-orm";
 import { seedBannedEmails } from "../app/models/banned-emails.server";
 import { CAMPUSES, resetCampusCache } from "../app/models/campuses.server";
 import { syncPortfolio } from "../app/models/portfolio.server";
@@ -8,29 +8,28 @@ import { getOwner, getUserByEmail, insertUser, markOwner } from "../app/models/u
 import { config } from "../app/services/config.server";
 import { getDb, newId, schema, transaction } from "../app/services/db.server";
 
-export function seed(opts: { demo?: boolean; contentDir?: string } = {}) {
+export async function seed(opts: { demo?: boolean; contentDir?: string } = {}) {
   const cfg = config();
   const db = getDb();
   for (const campus of CAMPUSES) {
-    db.insert(schema.campuses)
+    await db.insert(schema.campuses)
       .values(campus)
-      .onConflictDoUpdate({ target: schema.campuses.id, set: campus })
-      .run();
+      .onConflictDoUpdate({ target: schema.campuses.id, set: campus });
   }
   resetCampusCache();
-  seedBannedEmails();
+  await seedBannedEmails();
 
   // The owner is an id, marked once: renaming the account (or someone else taking
   // the name) moves nothing. A database from before the mark adopts the account
   // the seed made then, found by OWNER_EMAIL as the seed always found it.
-  let owner = getOwner();
+  let owner = await getOwner();
   if (!owner) {
-    owner = getUserByEmail(cfg.owner.email) ?? createOwner(cfg.owner);
-    markOwner(owner.id);
+    owner = (await getUserByEmail(cfg.owner.email)) ?? (await createOwner(cfg.owner));
+    await markOwner(owner.id);
   }
-  syncPortfolio(owner.id, opts.contentDir);
+  await syncPortfolio(owner.id, opts.contentDir);
 
-  if (opts.demo ?? cfg.seedDemo) seedDemo();
+  if (opts.demo ?? cfg.seedDemo) await seedDemo();
 }
 
 function createOwner(owner: { username: string; email: string; name: string }) {
@@ -64,23 +63,22 @@ const DEMO_POSTS: { text: string[]; category: string | null }[] = [
 ];
 
 /** A handful of users and posts per campus so a fresh install has something to browse. */
-function seedDemo() {
+async function seedDemo() {
   const db = getDb();
-  const already = db
-    .select({ n: sql<number>`count(*)` })
+  const [already] = await db
+    .select({ n: count() })
     .from(schema.users)
-    .where(sql`${schema.users.email} like 'demo-%@example.com'`)
-    .get();
+    .where(like(schema.users.email, "demo-%@example.com"));
   if ((already?.n ?? 0) > 0) return;
 
   const start = Date.now() - 3 * 24 * 3600_000;
   let tick = 0;
-  transaction((tx) => {
+  await transaction(async (tx) => {
     for (const campus of CAMPUSES) {
-      DEMO_PEOPLE.forEach(([first, last], i) => {
+      for (const [i, [first, last]] of DEMO_PEOPLE.entries()) {
         const userId = newId();
         const username = `${first}${last[0]}-${campus.id}`.toLowerCase();
-        tx.insert(schema.users)
+        await tx.insert(schema.users)
           .values({
             id: userId,
             campusId: campus.id,
@@ -93,12 +91,11 @@ function seedDemo() {
             verified: true,
             schoolVerified: true,
             profileSetUp: true,
-          })
-          .run();
+          });
         const mine = DEMO_POSTS.filter((_, j) => j % DEMO_PEOPLE.length === i || j === 3 - i);
         for (const p of mine) {
           const at = start + ++tick * 37 * 60_000;
-          tx.insert(schema.posts)
+          await tx.insert(schema.posts)
             .values({
               id: newId(),
               campusId: campus.id,
@@ -108,14 +105,12 @@ function seedDemo() {
               createdAt: at,
               lastActivityAt: at,
               updatedAt: at,
-            })
-            .run();
+            });
         }
-        tx.update(schema.users)
+        await tx.update(schema.users)
           .set({ totalPosts: mine.length })
-          .where(and(eq(schema.users.id, userId)))
-          .run();
-      });
+          .where(and(eq(schema.users.id, userId)));
+      }
     }
   });
 }

@@ -17,7 +17,19 @@ process.env.E2E_DIR ??= path.join(os.tmpdir(), `campus-e2e-${process.env.E2E_POR
 
 const port = Number(process.env.E2E_PORT);
 const dataDir = process.env.E2E_DIR;
-export const E2E_DATABASE = path.join(dataDir, "app.db");
+// The server's database: a SQLite file, or in the PostgreSQL half (TEST_DATABASE_URL,
+// see tests/pg/run.mjs) a new database on that server, made here once and synchronously
+// because the web server starts before any global setup.
+process.env.E2E_DATABASE_URL ??= process.env.TEST_DATABASE_URL
+  ? execFileSync(process.execPath, [
+      path.join(root, "tests/pg/databases.mjs"),
+      "create",
+      `campus_e2e_${process.env.E2E_PORT}_main`,
+    ]).toString()
+  : path.join(dataDir, "app.db");
+// Test files read and write the server's database directly (fixtures.ts openTestDb):
+// db/schema picks the same dialect's tables by DATABASE_URL when they import it.
+process.env.DATABASE_URL = process.env.E2E_DATABASE_URL;
 // The server reads the owner's MDX from a copy, so a test can add a project or game file.
 const contentDir = path.join(dataDir, "content");
 if (!fs.existsSync(contentDir)) fs.cpSync(path.join(root, "content"), contentDir, { recursive: true });
@@ -31,6 +43,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   forbidOnly: !!process.env.CI,
+  globalTeardown: path.join(root, "tests/e2e/global-teardown.ts"),
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://localhost:${port}`,
@@ -59,7 +72,7 @@ export default defineConfig({
       // Production mode: links come from PUBLIC_URL and the campus sites listed here (*.localhost resolves to this machine).
       PUBLIC_URL: `http://localhost:${port}`,
       CAMPUS_ORIGINS: localCampusOrigins(port),
-      DATABASE_URL: path.join(dataDir, "app.db"),
+      DATABASE_URL: process.env.E2E_DATABASE_URL,
       UPLOADS_DIR: path.join(dataDir, "uploads"),
       CONTENT_DIR: contentDir,
     },

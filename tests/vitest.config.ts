@@ -8,6 +8,8 @@ export default defineConfig({
   resolve: { alias: { "~": path.join(root, "app") } },
   test: {
     include: ["tests/unit/**/*.test.{ts,tsx}"],
+    // SQLite by default; on PostgreSQL when TEST_DATABASE_URL names a server (tests/pg/run.mjs).
+    globalSetup: ["tests/unit/global-setup.ts"],
     setupFiles: ["tests/unit/setup.ts"],
     pool: "forks",
     environment: "node",

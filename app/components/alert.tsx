@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
-import type { Alert } from "~/services/alerts.server";
+import type { Alert } from "~/types/views";
 
 /**
  * One alert (spec §4): dismisses itself after 2600 ms (7800 ms when long) with a

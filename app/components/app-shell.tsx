@@ -1,6 +1,6 @@
 import { Link, NavLink, useMatches } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
-import type { Alert } from "~/services/alerts.server";
+import type { Alert } from "~/types/views";
 import { createPostHref, headerTitle } from "~/utils/route-handle";
 import type { SessionUser } from "~/utils/user";
 import { AlertToast } from "./alert";

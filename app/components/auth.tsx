@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type InputHTMLAttributes, type ReactNode } from "react";
-import type { Alert } from "~/services/alerts.server";
+import type { Alert } from "~/types/views";
 import { AlertToast } from "./alert";
 import { ErrorList } from "./forms";
 

@@ -1,4 +1,4 @@
-import type { CommentNode } from "~/models/posts.server";
+import type { CommentNode } from "~/types/views";
 import { Avatar, AuthorLine, MediaGallery, RichText } from "./post-card";
 import { PostActions } from "./post-actions";
 

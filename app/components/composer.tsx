@@ -1,7 +1,7 @@
 import { getFormProps, getSelectProps, getTextareaProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import type { Alert } from "~/services/alerts.server";
+import type { Alert } from "~/types/views";
 
 import { CATEGORIES } from "~/utils/categories";
 import { useValidation } from "~/utils/form";

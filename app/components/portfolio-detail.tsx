@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link, useLocation } from "@remix-run/react";
-import type { PortfolioItemView } from "~/models/portfolio.server";
-import type { CommentNode } from "~/models/posts.server";
+import type { PortfolioItemView } from "~/types/views";
+import type { CommentNode } from "~/types/views";
 import { withoutModals, withParams } from "~/utils/url-state";
 import { useOptionalUser } from "~/utils/user";
 import { actionPromptHref } from "~/utils/verify-school";

@@ -1,5 +1,5 @@
 import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
-import type { PostView } from "~/models/posts.server";
+import type { PostView } from "~/types/views";
 import { useOptionalUser } from "~/utils/user";
 import { withParams } from "~/utils/url-state";
 import { actionPromptHref } from "~/utils/verify-school";

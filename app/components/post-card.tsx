@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { categoryLabel } from "~/utils/categories";
 import { FEED_IMAGE_MAX_WIDTH, GALLERY_IMAGE_WIDTHS, thumbnailWidth } from "~/utils/image-sizes";
-import type { AuthorView, MediaView, PostCardView, TextBlock, TimeView } from "~/models/types";
+import type { AuthorView, MediaView, PostCardView, TextBlock, TimeView } from "~/types/views";
 import { VerifiedBadge } from "./icons";
 import { PostActions } from "./post-actions";
 

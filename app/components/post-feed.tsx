@@ -1,4 +1,4 @@
-import type { PostCardView } from "~/models/types";
+import type { PostCardView } from "~/types/views";
 import { PagedList } from "./paged-list";
 import { PostCard } from "./post-card";
 

@@ -1,7 +1,7 @@
 import { type FieldMetadata, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import type { Alert } from "~/services/alerts.server";
+import type { Alert } from "~/types/views";
 import { BIO_MAX } from "~/utils/limits";
 import { isProfilePhotoName, NOT_PHOTO, PROFILE_PHOTO_ACCEPT } from "~/utils/media-rules";
 import { AlertToast } from "./alert";

@@ -2,7 +2,7 @@
 // password (with the account lockout of design A10), verifying the email, and
 // the account settings (username, email, password).
 import { and, eq, like, or } from "drizzle-orm";
-import { getDb, newId, schema, transaction, type Tx } from "~/services/db.server";
+import { getDb, isUniqueViolation, newId, schema, transaction, type Db, type Tx } from "~/services/db.server";
 import { absoluteUrl } from "~/services/urls.server";
 import { consume, refund, resetLimit } from "~/services/rate-limit.server";
 import { endAllSessions } from "~/services/session.server";
@@ -35,28 +35,28 @@ export function authErrorCode(error: unknown): AuthErrorCode {
 
 /** Analytics event of spec §7 ("Complete Registration", "Login"); no personal data but the user id. */
 export function recordAccountEvent(name: "Complete Registration" | "Login", user: Pick<User, "id" | "campusId">) {
-  recordEvent(name, { userId: user.id, campusId: user.campusId });
+  return recordEvent(name, { userId: user.id, campusId: user.campusId });
 }
 
 /** Is this address on the school domain of the campus (design A5)? */
-export function isSchoolEmail(email: string | null | undefined, campusId: string): boolean {
+export async function isSchoolEmail(email: string | null | undefined, campusId: string): Promise<boolean> {
   if (!email) return false;
-  const campus = getCampus(campusId);
+  const campus = await getCampus(campusId);
   if (!campus) return false;
   const domain = email.trim().toLowerCase().split("@")[1] ?? "";
   return schoolDomains(campus).some((d) => domain === d || domain.endsWith(`.${d}`));
 }
 
 /** The first free username for a name: first+last, then -2, -3, … never a reserved name (§5, A9). */
-export function uniqueUsername(firstName: string, lastName: string, tx: Tx | ReturnType<typeof getDb> = getDb()): string {
+export async function uniqueUsername(firstName: string, lastName: string, tx: Tx | Db = getDb()): Promise<string> {
   const base = usernameBase(firstName, lastName);
   const taken = new Set(
-    tx
-      .select({ username: schema.users.username })
-      .from(schema.users)
-      .where(or(eq(schema.users.username, base), like(schema.users.username, `${base}-%`)))
-      .all()
-      .map((r) => r.username),
+    (
+      await tx
+        .select({ username: schema.users.username })
+        .from(schema.users)
+        .where(or(eq(schema.users.username, base), like(schema.users.username, `${base}-%`)))
+    ).map((r) => r.username),
   );
   return firstFreeUsername(base, (n) => taken.has(n), isReservedUsername);
 }
@@ -75,17 +75,18 @@ export type NewAccount = {
 };
 
 /** Creates a user (and password or Google connection) in one transaction. */
-export function createAccount(input: NewAccount): User {
+export async function createAccount(input: NewAccount): Promise<User> {
   const email = input.email.trim().toLowerCase();
-  if (isBannedEmail(email)) throw new AuthError("banned");
+  if (await isBannedEmail(email)) throw new AuthError("banned");
+  const schoolEmail = await isSchoolEmail(email, input.campusId);
   for (let attempt = 0; ; attempt++) {
     try {
-      return transaction((tx) => {
-        const existing = tx.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, email)).get();
+      return await transaction(async (tx) => {
+        const [existing] = await tx.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, email)).limit(1);
         if (existing) throw new AuthError("email-in-use");
         const id = newId();
         const now = Date.now();
-        const user = tx
+        const [user] = await tx
           .insert(schema.users)
           .values({
             id,
@@ -93,24 +94,23 @@ export function createAccount(input: NewAccount): User {
             firstName: input.firstName,
             middleName: input.middleName ?? null,
             lastName: lastInitial(input.lastName),
-            username: uniqueUsername(input.firstName, input.lastName, tx),
+            username: await uniqueUsername(input.firstName, input.lastName, tx),
             email,
             img: input.img ?? null,
             verified: input.verified,
-            schoolVerified: input.verified && isSchoolEmail(email, input.campusId),
+            schoolVerified: input.verified && schoolEmail,
             createdAt: now,
             updatedAt: now,
           })
-          .returning()
-          .get();
-        if (input.passwordHash) storePasswordHash(id, input.passwordHash, tx);
-        if (input.google) tx.insert(schema.connections).values({ provider: "google", providerId: input.google.sub, userId: id }).run();
-        return user;
+          .returning();
+        if (input.passwordHash) await storePasswordHash(id, input.passwordHash, tx);
+        if (input.google) await tx.insert(schema.connections).values({ provider: "google", providerId: input.google.sub, userId: id });
+        return user!;
       });
     } catch (error) {
       // Two sign-ups raced for the same username: pick again.
-      if (attempt < 3 && error instanceof Error && /UNIQUE constraint failed: users\.username/.test(error.message)) continue;
-      if (error instanceof Error && /UNIQUE constraint failed: users\.email/.test(error.message)) throw new AuthError("email-in-use");
+      if (attempt < 3 && isUniqueViolation(error, { table: "users", column: "username" })) continue;
+      if (isUniqueViolation(error, { table: "users", column: "email" })) throw new AuthError("email-in-use");
       throw error;
     }
   }
@@ -120,8 +120,8 @@ export function createAccount(input: NewAccount): User {
 export async function registerWithPassword(input: { email: string; fullName: string; password: string; campusId: string }): Promise<User> {
   const name = parseFullName(input.fullName);
   if (!name) throw new AuthError("other");
-  if (isBannedEmail(input.email)) throw new AuthError("banned");
-  if (getUserByEmail(input.email)) throw new AuthError("email-in-use");
+  if (await isBannedEmail(input.email)) throw new AuthError("banned");
+  if (await getUserByEmail(input.email)) throw new AuthError("email-in-use");
   const passwordHash = await hashPassword(input.password);
   return createAccount({ ...name, email: input.email, campusId: input.campusId, verified: false, passwordHash });
 }
@@ -142,7 +142,7 @@ async function checkPassword(user: User | undefined, email: string, password: st
   const key = lockoutKey(user, email);
   const attempt = await consume("loginFailures", key);
   if (!attempt.ok) throw new AuthError("too-many-requests");
-  const hash = user ? getPasswordHash(user.id) : null;
+  const hash = user ? await getPasswordHash(user.id) : null;
   const right = hash ? await verifyPassword(password, hash) : await verifyNoPassword(password);
   if (!user) throw new AuthError("user-not-found");
   if (!hash) throw new AuthError("invalid-login-credentials"); // a Google or magic-link account
@@ -155,8 +155,8 @@ async function checkPassword(user: User | undefined, email: string, password: st
  * minutes lock the account until a password reset or the window ends.
  */
 export async function passwordSignIn(email: string, password: string): Promise<User> {
-  if (isBannedEmail(email)) throw new AuthError("banned");
-  const user = getUserByEmail(email);
+  if (await isBannedEmail(email)) throw new AuthError("banned");
+  const user = await getUserByEmail(email);
   await checkPassword(user, email, password);
   return user!;
 }
@@ -167,12 +167,12 @@ export async function checkCurrentPassword(user: User, password: string): Promis
 }
 
 /** The sign-up verification email (A6): a link and the same code to type on /verify. */
-export function sendSignupVerification(request: Request, user: Pick<User, "id" | "email" | "firstName">, redirectTo?: string | null) {
-  const created = createVerification({ type: "signup", target: user.email, userId: user.id, withCode: true, replace: true });
+export async function sendSignupVerification(request: Request, user: Pick<User, "id" | "email" | "firstName">, redirectTo?: string | null) {
+  const created = await createVerification({ type: "signup", target: user.email, userId: user.id, withCode: true, replace: true });
   const params = new URLSearchParams({ token: created.token });
   const back = safePath(redirectTo, "/home");
   if (back !== "/home") params.set("redirect", back);
-  sendSignupVerificationEmail(user.email, {
+  await sendSignupVerificationEmail(user.email, {
     url: absoluteUrl(request, `/verify?${params}`),
     code: created.code!,
     firstName: user.firstName,
@@ -180,25 +180,25 @@ export function sendSignupVerification(request: Request, user: Pick<User, "id" |
 }
 
 /** Completes sign-up verification from a link or a typed code; retires the other live codes. */
-export function completeSignupVerification(row: Verification): User | null {
+export async function completeSignupVerification(row: Verification): Promise<User | null> {
   if (!row.userId) return null;
-  const user = getUserById(row.userId);
+  const user = await getUserById(row.userId);
   if (!user || user.email !== row.target) return null;
-  retireVerifications("signup", row.target);
+  await retireVerifications("signup", row.target);
   return markEmailVerified(user.id);
 }
 
 /** The email is proven (link, code, Google): verified, and school-verified on the campus domain (A5). */
-export function markEmailVerified(userId: string): User {
-  const user = getUserById(userId);
+export async function markEmailVerified(userId: string): Promise<User> {
+  const user = await getUserById(userId);
   if (!user) throw new AuthError("user-not-found");
-  const schoolVerified = user.schoolVerified || isSchoolEmail(user.email, user.campusId);
-  return getDb()
+  const schoolVerified = user.schoolVerified || (await isSchoolEmail(user.email, user.campusId));
+  const [updated] = await getDb()
     .update(schema.users)
     .set({ verified: true, schoolVerified, updatedAt: Date.now() })
     .where(eq(schema.users.id, userId))
-    .returning()
-    .get()!;
+    .returning();
+  return updated!;
 }
 
 /**
@@ -208,14 +208,14 @@ export function markEmailVerified(userId: string): User {
  * cleared and every session issued before it ends; the owner's own sign-in
  * starts after this.
  */
-export function proveEmail(userId: string): User {
-  const user = getUserById(userId);
+export async function proveEmail(userId: string): Promise<User> {
+  const user = await getUserById(userId);
   if (!user) throw new AuthError("user-not-found");
   if (user.verified) return user;
-  deletePasswordHash(userId);
-  endAllSessions(userId);
+  await deletePasswordHash(userId);
+  await endAllSessions(userId);
   // The sign-up link and code were for whoever registered: they are of no use now.
-  retireVerifications("signup", user.email);
+  await retireVerifications("signup", user.email);
   return markEmailVerified(userId);
 }
 
@@ -225,61 +225,65 @@ export function proveEmail(userId: string): User {
  */
 export async function resetPassword(userId: string, password: string): Promise<void> {
   const hash = await hashPassword(password);
-  proveEmail(userId);
-  storePasswordHash(userId, hash);
+  await proveEmail(userId);
+  await storePasswordHash(userId, hash);
   await resetLimit("loginFailures", userId);
-  endAllSessions(userId);
+  await endAllSessions(userId);
 }
 
 /** Change password (§5): the current one must be right, and counts toward the lockout. */
 export async function changePassword(userId: string, current: string, next: string): Promise<void> {
-  const user = getUserById(userId);
+  const user = await getUserById(userId);
   if (!user) throw new AuthError("user-not-found");
-  if (getPasswordHash(userId)) await checkCurrentPassword(user, current);
-  storePasswordHash(userId, await hashPassword(next));
+  if (await getPasswordHash(userId)) await checkCurrentPassword(user, current);
+  await storePasswordHash(userId, await hashPassword(next));
 }
 
 /** Whether the user has a password at all (Google and magic-link accounts may not). */
-export function hasPassword(userId: string): boolean {
-  return getPasswordHash(userId) !== null;
+export async function hasPassword(userId: string): Promise<boolean> {
+  return (await getPasswordHash(userId)) !== null;
 }
 
 /** Change username: unique, not reserved (§5, A9). */
-export function changeUsername(userId: string, username: string): User {
+export async function changeUsername(userId: string, username: string): Promise<User> {
   const name = username.trim().toLowerCase();
   if (isReservedUsername(name)) throw new AuthError("username-taken");
   try {
-    return transaction((tx) => {
-      const other = tx.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.username, name)).get();
+    return await transaction(async (tx) => {
+      const [other] = await tx.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.username, name)).limit(1);
       if (other && other.id !== userId) throw new AuthError("username-taken");
-      return tx.update(schema.users).set({ username: name, updatedAt: Date.now() }).where(eq(schema.users.id, userId)).returning().get()!;
+      const [user] = await tx.update(schema.users).set({ username: name, updatedAt: Date.now() }).where(eq(schema.users.id, userId)).returning();
+      return user!;
     });
   } catch (error) {
-    if (error instanceof Error && /UNIQUE constraint failed: users\.username/.test(error.message)) throw new AuthError("username-taken");
+    if (isUniqueViolation(error, { table: "users", column: "username" })) throw new AuthError("username-taken");
     throw error;
   }
 }
 
 /** Makes a confirmed new address the account's email (A5 recomputed). */
-export function applyEmailChange(userId: string, newEmail: string): User {
+export async function applyEmailChange(userId: string, newEmail: string): Promise<User> {
   const email = newEmail.trim().toLowerCase();
-  if (isBannedEmail(email)) throw new AuthError("banned");
+  if (await isBannedEmail(email)) throw new AuthError("banned");
+  const user = await getUserById(userId);
+  if (!user) throw new AuthError("user-not-found");
+  const schoolVerified =
+    (await isSchoolEmail(email, user.campusId)) ||
+    (!!user.schoolEmail && user.schoolVerified && (await isSchoolEmail(user.schoolEmail, user.campusId)));
   try {
-    return transaction((tx) => {
-      const user = tx.select().from(schema.users).where(eq(schema.users.id, userId)).get();
-      if (!user) throw new AuthError("user-not-found");
-      const other = tx.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, email)).get();
+    return await transaction(async (tx) => {
+      const [other] = await tx.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, email)).limit(1);
       if (other && other.id !== userId) throw new AuthError("email-in-use");
-      const schoolVerified = isSchoolEmail(email, user.campusId) || (!!user.schoolEmail && user.schoolVerified && isSchoolEmail(user.schoolEmail, user.campusId));
-      return tx
+      const [updated] = await tx
         .update(schema.users)
         .set({ email, verified: true, schoolVerified, updatedAt: Date.now() })
         .where(eq(schema.users.id, userId))
-        .returning()
-        .get()!;
+        .returning();
+      if (!updated) throw new AuthError("user-not-found");
+      return updated;
     });
   } catch (error) {
-    if (error instanceof Error && /UNIQUE constraint failed: users\.email/.test(error.message)) throw new AuthError("email-in-use");
+    if (isUniqueViolation(error, { table: "users", column: "email" })) throw new AuthError("email-in-use");
     throw error;
   }
 }
@@ -297,28 +301,28 @@ export type GoogleProfile = {
  * with this (Google-verified) email, else a new account named by the §5
  * Google rules with the Google photo.
  */
-export function googleSignIn(profile: GoogleProfile, campusId: string, googleName: { firstName: string; lastName: string }): { user: User; isNew: boolean } {
+export async function googleSignIn(profile: GoogleProfile, campusId: string, googleName: { firstName: string; lastName: string }): Promise<{ user: User; isNew: boolean }> {
   const email = profile.email.trim().toLowerCase();
   if (!profile.emailVerified || !email) throw new AuthError("google");
-  if (isBannedEmail(email)) throw new AuthError("banned");
+  if (await isBannedEmail(email)) throw new AuthError("banned");
   const db = getDb();
-  const connection = db
+  const [connection] = await db
     .select({ userId: schema.connections.userId })
     .from(schema.connections)
     .where(and(eq(schema.connections.provider, "google"), eq(schema.connections.providerId, profile.sub)))
-    .get();
-  const connected = connection ? getUserById(connection.userId) : undefined;
+    .limit(1);
+  const connected = connection ? await getUserById(connection.userId) : undefined;
   if (connected) {
-    if (isBannedEmail(connected.email)) throw new AuthError("banned");
-    return { user: proveEmail(connected.id), isNew: false };
+    if (await isBannedEmail(connected.email)) throw new AuthError("banned");
+    return { user: await proveEmail(connected.id), isNew: false };
   }
-  const existing = getUserByEmail(email);
+  const existing = await getUserByEmail(email);
   if (existing) {
-    db.insert(schema.connections).values({ provider: "google", providerId: profile.sub, userId: existing.id }).onConflictDoNothing().run();
-    const user = existing.img || !profile.picture ? existing : db.update(schema.users).set({ img: profile.picture }).where(eq(schema.users.id, existing.id)).returning().get()!;
-    return { user: proveEmail(user.id), isNew: false };
+    await db.insert(schema.connections).values({ provider: "google", providerId: profile.sub, userId: existing.id }).onConflictDoNothing();
+    const user = existing.img || !profile.picture ? existing : (await db.update(schema.users).set({ img: profile.picture }).where(eq(schema.users.id, existing.id)).returning())[0]!;
+    return { user: await proveEmail(user.id), isNew: false };
   }
-  const user = createAccount({
+  const user = await createAccount({
     email,
     ...googleName,
     campusId,

@@ -4,16 +4,19 @@ import { getDb, schema } from "~/services/db.server";
 import { BANNED_EMAILS } from "../../db/banned-emails";
 
 /** Idempotent: the built-in list plus BANNED_EMAILS from the environment. */
-export function seedBannedEmails() {
+export async function seedBannedEmails() {
   const emails = new Set<string>([...BANNED_EMAILS, ...config().bannedEmails].map((e) => e.toLowerCase()));
-  const db = getDb();
-  for (const email of emails) db.insert(schema.bannedEmails).values({ email }).onConflictDoNothing().run();
+  await getDb()
+    .insert(schema.bannedEmails)
+    .values([...emails].map((email) => ({ email })))
+    .onConflictDoNothing();
 }
 
-export function isBannedEmail(email: string): boolean {
-  return !!getDb()
+export async function isBannedEmail(email: string): Promise<boolean> {
+  const [row] = await getDb()
     .select({ email: schema.bannedEmails.email })
     .from(schema.bannedEmails)
     .where(eq(schema.bannedEmails.email, email.trim().toLowerCase()))
-    .get();
+    .limit(1);
+  return !!row;
 }

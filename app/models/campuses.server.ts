@@ -17,26 +17,29 @@ export const CAMPUSES: (typeof schema.campuses.$inferInsert & { id: CampusId })[
 // Campuses change only with a deploy: cache them for the life of the process.
 let cache: Map<string, Campus> | undefined;
 
-function campusMap(): Map<string, Campus> {
+async function campusMap(): Promise<Map<string, Campus>> {
   if (!cache) {
-    const rows = getDb().select().from(schema.campuses).orderBy(asc(schema.campuses.sortOrder)).all();
+    const rows = await getDb().select().from(schema.campuses).orderBy(asc(schema.campuses.sortOrder));
     cache = new Map(rows.map((c) => [c.id, c]));
   }
   return cache;
 }
 
-export function listCampuses(): Campus[] {
-  return [...campusMap().values()];
+export async function listCampuses(): Promise<Campus[]> {
+  return [...(await campusMap()).values()];
 }
 
-export function getCampus(id: string): Campus | undefined {
-  return campusMap().get(id) ?? getDb().select().from(schema.campuses).where(eq(schema.campuses.id, id)).get();
+export async function getCampus(id: string): Promise<Campus | undefined> {
+  const cached = (await campusMap()).get(id);
+  if (cached) return cached;
+  const [campus] = await getDb().select().from(schema.campuses).where(eq(schema.campuses.id, id)).limit(1);
+  return campus;
 }
 
 /** The campus site a request is for, chosen by its hostname. */
-export function campusForRequest(request: Request): Campus {
+export async function campusForRequest(request: Request): Promise<Campus> {
   const id = campusIdFromHost(new URL(request.url).host);
-  const campus = getCampus(id);
+  const campus = await getCampus(id);
   if (!campus) throw new Error(`Campus ${id} is missing: was the database seeded?`);
   return campus;
 }
@@ -66,9 +69,9 @@ export function campusSiteUrl(campus: Pick<Campus, "id" | "hostKey">, requestUrl
 }
 
 /** Campuses whose name, school name or email domain contains `query` (all of them for an empty query). */
-export function findCampuses(query: string | null | undefined): Campus[] {
+export async function findCampuses(query: string | null | undefined): Promise<Campus[]> {
   const q = (query ?? "").trim().toLowerCase();
-  const all = listCampuses();
+  const all = await listCampuses();
   if (!q) return all;
   return all.filter((c) =>
     [c.name, SCHOOL_NAMES[c.id] ?? "", c.emailDomain ?? "", c.hostKey].some((field) => field.toLowerCase().includes(q)),

@@ -29,7 +29,7 @@ export async function sendContactMessage(input: {
 
   const subject = input.kind === "feedback" ? `Feedback from ${email}` : `Contact Me: message from ${email}`;
   const from = input.username ? `${email} (@${input.username})` : email;
-  sendMail({
+  await sendMail({
     to: config().contactEmail,
     subject,
     kind: input.kind,

@@ -3,7 +3,7 @@
 // address, no user agent, no query string.
 import { TZDate } from "@date-fns/tz";
 import { addDays, format, startOfDay } from "date-fns";
-import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { getDb, schema } from "~/services/db.server";
 
 export const EVENT_NAMES = ["Complete Registration", "Login", "Profile View", "Delete Post", "Page View"] as const;
@@ -19,12 +19,12 @@ export function cleanPath(path: string | null | undefined): string | null {
 }
 
 /** Records one event. Never throws: analytics must not break the request that caused it. */
-export function recordEvent(
+export async function recordEvent(
   name: EventName,
   opts: { userId?: string | null; campusId?: string | null; path?: string | null; at?: number } = {},
-): void {
+): Promise<void> {
   try {
-    getDb()
+    await getDb()
       .insert(events)
       .values({
         name,
@@ -32,8 +32,7 @@ export function recordEvent(
         campusId: opts.campusId ?? null,
         path: cleanPath(opts.path),
         ...(opts.at === undefined ? {} : { createdAt: opts.at }),
-      })
-      .run();
+      });
   } catch (error) {
     console.error(`analytics: could not record ${name}: ${String(error)}`);
   }
@@ -45,7 +44,7 @@ export type DayCounts = { day: string; counts: Record<EventName, number> };
  * Events per day for the last `days` days (today included), newest first, every
  * day present even when nothing happened. Days are calendar days in `timeZone`.
  */
-export function countsPerDay(opts: { days?: number; timeZone?: string; now?: number; campusId?: string } = {}): DayCounts[] {
+export async function countsPerDay(opts: { days?: number; timeZone?: string; now?: number; campusId?: string } = {}): Promise<DayCounts[]> {
   const days = Math.max(1, Math.min(opts.days ?? 30, 366));
   const timeZone = opts.timeZone ?? "UTC";
   const today = startOfDay(new TZDate(opts.now ?? Date.now(), timeZone));
@@ -64,12 +63,11 @@ export function countsPerDay(opts: { days?: number; timeZone?: string; now?: num
   );
   const filters = [inArray(events.name, [...EVENT_NAMES]), gte(events.createdAt, oldest), lt(events.createdAt, newestEnd)];
   if (opts.campusId) filters.push(eq(events.campusId, opts.campusId));
-  const rows = getDb()
-    .select({ day: sql<string>`${bucket}`.as("day"), name: events.name, n: sql<number>`count(*)` })
+  const rows = await getDb()
+    .select({ day: sql<string>`${bucket}`.as("day"), name: events.name, n: count() })
     .from(events)
     .where(and(...filters))
-    .groupBy(sql`1`, events.name)
-    .all();
+    .groupBy(sql`1`, events.name);
 
   const byDay = new Map(
     ranges.map((r) => [r.day, Object.fromEntries(EVENT_NAMES.map((n) => [n, 0])) as Record<EventName, number>]),

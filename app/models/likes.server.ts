@@ -2,18 +2,18 @@
 // counter on the target changed in the same transaction.
 import { and, eq, sql } from "drizzle-orm";
 import type { LikeTarget } from "../../db/schema";
-import { schema, transaction, type Tx } from "~/services/db.server";
+import { atLeastZero, schema, transaction, type Tx } from "~/services/db.server";
 import { notify } from "./notifications.server";
 
 const TARGET_TABLES = { post: schema.posts, game: schema.games, project: schema.projects } as const;
 
-function targetRow(tx: Tx, type: LikeTarget, id: string) {
+async function targetRow(tx: Tx, type: LikeTarget, id: string) {
   if (type === "post") {
-    const p = tx.select().from(schema.posts).where(eq(schema.posts.id, id)).get();
+    const [p] = await tx.select().from(schema.posts).where(eq(schema.posts.id, id)).limit(1);
     return p && !p.deletedAt ? { ownerId: p.authorId, isComment: Boolean(p.parentId || p.gameId || p.projectId) } : undefined;
   }
   const table = TARGET_TABLES[type];
-  const row = tx.select({ ownerId: table.ownerId, deletedAt: table.deletedAt, hiddenAt: table.hiddenAt }).from(table).where(eq(table.id, id)).get();
+  const [row] = await tx.select({ ownerId: table.ownerId, deletedAt: table.deletedAt, hiddenAt: table.hiddenAt }).from(table).where(eq(table.id, id)).limit(1);
   return row && !row.deletedAt && !row.hiddenAt ? { ownerId: row.ownerId, isComment: false } : undefined;
 }
 
@@ -24,31 +24,32 @@ export class LikeError extends Error {}
  * state and count. Safe under concurrent toggles: the insert either happens
  * or hits the unique key, and the counter follows in the same transaction.
  */
-export function toggleLike(input: { userId: string; type: LikeTarget; id: string; origin: string }): { saved: boolean; count: number } {
-  return transaction((tx) => {
-    const target = targetRow(tx, input.type, input.id);
+export function toggleLike(input: { userId: string; type: LikeTarget; id: string; origin: string }): Promise<{ saved: boolean; count: number }> {
+  return transaction(async (tx) => {
+    const target = await targetRow(tx, input.type, input.id);
     if (!target) throw new LikeError("Not found");
     const table = TARGET_TABLES[input.type];
-    const inserted = tx
-      .insert(schema.likes)
-      .values({ userId: input.userId, targetType: input.type, targetId: input.id })
-      .onConflictDoNothing()
-      .run().changes;
+    const inserted =
+      (
+        await tx
+          .insert(schema.likes)
+          .values({ userId: input.userId, targetType: input.type, targetId: input.id })
+          .onConflictDoNothing()
+          .returning({ userId: schema.likes.userId })
+      ).length > 0;
     if (!inserted) {
-      tx.delete(schema.likes)
-        .where(and(eq(schema.likes.userId, input.userId), eq(schema.likes.targetType, input.type), eq(schema.likes.targetId, input.id)))
-        .run();
+      await tx.delete(schema.likes)
+        .where(and(eq(schema.likes.userId, input.userId), eq(schema.likes.targetType, input.type), eq(schema.likes.targetId, input.id)));
     }
     const delta = inserted ? 1 : -1;
-    const row = tx
+    const [row] = await tx
       .update(table)
-      .set({ likeCount: sql`max(0, ${table.likeCount} + ${delta})` })
+      .set({ likeCount: atLeastZero(sql`${table.likeCount} + ${delta}`) })
       .where(eq(table.id, input.id))
-      .returning({ count: table.likeCount })
-      .get();
+      .returning({ count: table.likeCount });
     // One notification per saver and item: saving again, even after un-saving, notifies no one.
     if (inserted && input.type === "post") {
-      notify(tx, {
+      await notify(tx, {
         userId: target.ownerId,
         actorId: input.userId,
         type: target.isComment ? "comment interaction" : "post interaction",
@@ -58,7 +59,7 @@ export function toggleLike(input: { userId: string; type: LikeTarget; id: string
         link: { origin: input.origin, path: `/post/${input.id}` },
       });
     } else if (inserted) {
-      notify(tx, {
+      await notify(tx, {
         userId: target.ownerId,
         actorId: input.userId,
         type: "post interaction",

@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import { getDb, newId, schema, type Tx } from "~/services/db.server";
+import { getDb, newId, schema, type Db, type Tx } from "~/services/db.server";
 
 export type OutgoingMail = {
   to: string;
@@ -14,12 +14,11 @@ export type OutgoingMail = {
  * delivers it. Pass the transaction when the mail belongs to a change of data.
  * Returns the row id.
  */
-export function sendMail(mail: OutgoingMail, tx: Tx | ReturnType<typeof getDb> = getDb()): string {
+export async function sendMail(mail: OutgoingMail, tx: Tx | Db = getDb()): Promise<string> {
   const id = newId();
-  tx
+  await tx
     .insert(schema.mail)
-    .values({ id, ...mail, to: mail.to.toLowerCase() })
-    .run();
+    .values({ id, ...mail, to: mail.to.toLowerCase() });
   return id;
 }
 
@@ -36,8 +35,7 @@ export function listMailTo(address: string, limit = 50) {
     .from(schema.mail)
     .where(eq(schema.mail.to, address.trim().toLowerCase()))
     .orderBy(desc(schema.mail.createdAt), desc(schema.mail.id))
-    .limit(limit)
-    .all();
+    .limit(limit);
 }
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };

@@ -1,8 +1,8 @@
-import { and, desc, eq, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNotNull, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { getDb, newId, schema, transaction, type Tx } from "~/services/db.server";
 import { timeView } from "~/utils/time.server";
 import { escapeHtml, sendMail } from "./mail.server";
-import type { AuthorView, TextBlock, TimeView } from "./types";
+import type { AuthorView, TextBlock, TimeView } from "~/types/views";
 import { unsubscribeUrl } from "./unsubscribe.server";
 import { authorColumns, authorView, displayName } from "./users.server";
 
@@ -38,14 +38,13 @@ const EMAIL_INTERVAL_MS = 24 * 3600_000;
  * email is more than a day old or there was none. Atomic: of two concurrent
  * claims one wins.
  */
-function claimDailyEmail(tx: Tx, key: { actorId: string; item: NotifiedItem; kind: string }, now: number): boolean {
+async function claimDailyEmail(tx: Tx, key: { actorId: string; item: NotifiedItem; kind: string }, now: number): Promise<boolean> {
   const { notificationEmails: t } = schema;
-  const claimed = tx
+  const claimed = await tx
     .insert(t)
     .values({ actorId: key.actorId, item: `${key.item.type}:${key.item.id}`, kind: key.kind, sentAt: now })
     .onConflictDoUpdate({ target: [t.actorId, t.item, t.kind], set: { sentAt: now }, setWhere: lte(t.sentAt, now - EMAIL_INTERVAL_MS) })
-    .returning({ sentAt: t.sentAt })
-    .all();
+    .returning({ sentAt: t.sentAt });
   return claimed.length > 0;
 }
 
@@ -56,7 +55,7 @@ function claimDailyEmail(tx: Tx, key: { actorId: string; item: NotifiedItem; kin
  * time for the item (saves). Email: at most one a day per actor, item and
  * kind. Runs inside the caller's transaction.
  */
-export function notify(
+export async function notify(
   tx: Tx,
   n: {
     userId: string;
@@ -73,15 +72,15 @@ export function notify(
   },
 ) {
   if (n.userId === n.actorId) return;
-  const recipient = tx.select().from(schema.users).where(eq(schema.users.id, n.userId)).get();
-  const actor = tx.select().from(schema.users).where(eq(schema.users.id, n.actorId)).get();
+  const [recipient] = await tx.select().from(schema.users).where(eq(schema.users.id, n.userId)).limit(1);
+  const [actor] = await tx.select().from(schema.users).where(eq(schema.users.id, n.actorId)).limit(1);
   if (!recipient || !actor) return;
   const now = Date.now();
   // On a game or project the item is named instead of "post".
   const item = n.postId === undefined || n.type === "comment" ? (n.gameId ? "game" : n.projectId ? "project" : null) : null;
   const verb = item ? VERB[n.type].replace(/post$/, item) : VERB[n.type];
   const message = `${displayName(actor)} ${verb}`;
-  const inserted = tx
+  const inserted = await tx
     .insert(schema.notifications)
     .values({
       id: newId(),
@@ -96,14 +95,14 @@ export function notify(
       createdAt: now,
     })
     .onConflictDoNothing()
-    .run().changes;
-  if (!inserted) return; // notified before (once)
+    .returning({ id: schema.notifications.id });
+  if (inserted.length === 0) return; // notified before (once)
   if (!recipient.emailNotifications) return;
-  if (!claimDailyEmail(tx, { actorId: n.actorId, item: n.about, kind: MAIL_KIND[n.type] }, now)) return;
+  if (!(await claimDailyEmail(tx, { actorId: n.actorId, item: n.about, kind: MAIL_KIND[n.type] }, now))) return;
   const url = `${n.link.origin}${n.link.path}`;
   const unsubscribe = unsubscribeUrl(recipient.id, n.link.origin);
   const quote = n.excerpt ? n.excerpt.slice(0, 280) : "";
-  sendMail(
+  await sendMail(
     {
       to: recipient.email,
       kind: MAIL_KIND[n.type],
@@ -148,9 +147,9 @@ export type NotificationView = {
  * new name, username or photo shows here at once. The stored `message` is only
  * the subject the email went out with.
  */
-export function listNotifications(userId: string, timeZone: string, limit = 30): NotificationView[] {
+export async function listNotifications(userId: string, timeZone: string, limit = 30): Promise<NotificationView[]> {
   const { notifications } = schema;
-  const rows = getDb()
+  const rows = await getDb()
     .select({
       id: notifications.id,
       type: notifications.type,
@@ -165,8 +164,7 @@ export function listNotifications(userId: string, timeZone: string, limit = 30):
     .innerJoin(schema.users, eq(schema.users.id, notifications.actorId))
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(limit)
-    .all();
+    .limit(limit);
   const now = Date.now();
   return rows.map((r) => {
     const actor = authorView(r.actor);
@@ -260,7 +258,7 @@ export function getNotificationsPage(opts: {
   markRead?: boolean;
   limit?: number;
   now?: number;
-}): NotificationsPage {
+}): Promise<NotificationsPage> {
   const { notifications: n, users, posts } = schema;
   const limit = opts.limit ?? PAGE_SIZE;
   const cursor = decodeNotificationsCursor(opts.cursor);
@@ -268,8 +266,8 @@ export function getNotificationsPage(opts: {
   const seenAt = cursor?.seenAt ?? now;
   const filters: (SQL | undefined)[] = [eq(n.userId, opts.userId)];
   if (cursor) filters.push(or(lt(n.createdAt, cursor.at), and(eq(n.createdAt, cursor.at), lt(n.id, cursor.id))));
-  return transaction((tx) => {
-    const rows = tx
+  return transaction(async (tx) => {
+    const rows = await tx
       .select({
         id: n.id,
         type: n.type,
@@ -287,13 +285,11 @@ export function getNotificationsPage(opts: {
       .leftJoin(posts, eq(posts.id, n.postId))
       .where(and(...filters))
       .orderBy(desc(n.createdAt), desc(n.id))
-      .limit(limit + 1)
-      .all();
+      .limit(limit + 1);
     if (opts.markRead && !cursor) {
-      tx.update(n)
+      await tx.update(n)
         .set({ readAt: seenAt })
-        .where(and(eq(n.userId, opts.userId), isNull(n.readAt)))
-        .run();
+        .where(and(eq(n.userId, opts.userId), isNull(n.readAt)));
     }
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
@@ -321,27 +317,29 @@ export const UNREAD_CAP = 100;
  * the newest read one: both parts walk the (user_id, created_at) index from
  * the top and stop early, whatever the length of the history.
  */
-export function countUnread(userId: string): number {
-  const row = getDb().get<{ n: number }>(
-    sql`select count(*) as n from (
-          select 1 from notifications
-           where user_id = ${userId} and read_at is null
-             and created_at >= coalesce((
-               select created_at from notifications
-                where user_id = ${userId} and read_at is not null
-                order by created_at desc limit 1
-             ), 0)
-           limit ${UNREAD_CAP}
-        )`,
-  );
+export async function countUnread(userId: string): Promise<number> {
+  const { notifications: n } = schema;
+  const db = getDb();
+  const lastRead = db
+    .select({ createdAt: n.createdAt })
+    .from(n)
+    .where(and(eq(n.userId, userId), isNotNull(n.readAt)))
+    .orderBy(desc(n.createdAt))
+    .limit(1);
+  const unread = db
+    .select({ one: sql`1`.as("one") })
+    .from(n)
+    .where(and(eq(n.userId, userId), isNull(n.readAt), gte(n.createdAt, sql`coalesce((${lastRead}), 0)`)))
+    .limit(UNREAD_CAP)
+    .as("unread");
+  const [row] = await db.select({ n: count() }).from(unread);
   return row?.n ?? 0;
 }
 
 /** Marks every notification of the user read (e.g. a "Mark all as read" control). */
-export function markAllRead(userId: string, now = Date.now()): void {
-  getDb()
+export async function markAllRead(userId: string, now = Date.now()): Promise<void> {
+  await getDb()
     .update(schema.notifications)
     .set({ readAt: now })
-    .where(and(eq(schema.notifications.userId, userId), isNull(schema.notifications.readAt)))
-    .run();
+    .where(and(eq(schema.notifications.userId, userId), isNull(schema.notifications.readAt)));
 }

@@ -53,19 +53,19 @@ export async function verifyNoPassword(password: string): Promise<false> {
   return false;
 }
 
-export function getPasswordHash(userId: string): string | null {
-  return getDb().select({ hash: schema.passwords.hash }).from(schema.passwords).where(eq(schema.passwords.userId, userId)).get()?.hash ?? null;
+export async function getPasswordHash(userId: string): Promise<string | null> {
+  const [row] = await getDb().select({ hash: schema.passwords.hash }).from(schema.passwords).where(eq(schema.passwords.userId, userId)).limit(1);
+  return row?.hash ?? null;
 }
 
 /** Removes the password: the account signs in by email link or Google until a new one is set. */
-export function deletePasswordHash(userId: string, tx: Tx | Db = getDb()) {
-  tx.delete(schema.passwords).where(eq(schema.passwords.userId, userId)).run();
+export async function deletePasswordHash(userId: string, tx: Tx | Db = getDb()) {
+  await tx.delete(schema.passwords).where(eq(schema.passwords.userId, userId));
 }
 
 /** Stores an already computed hash (hash outside a transaction: it is slow). */
-export function storePasswordHash(userId: string, hash: string, tx: Tx | Db = getDb()) {
-  tx.insert(schema.passwords)
+export async function storePasswordHash(userId: string, hash: string, tx: Tx | Db = getDb()) {
+  await tx.insert(schema.passwords)
     .values({ userId, hash, updatedAt: Date.now() })
-    .onConflictDoUpdate({ target: schema.passwords.userId, set: { hash, updatedAt: Date.now() } })
-    .run();
+    .onConflictDoUpdate({ target: schema.passwords.userId, set: { hash, updatedAt: Date.now() } });
 }

@@ -2,15 +2,16 @@
 // content/games, read for their pages and the owner's profile, saved,
 // commented on (comments are posts with gameId/projectId) and deleted by the
 // owner. The two entities behave the same, so one module serves both.
-import { and, desc, eq, inArray, isNull, lt, notInArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, notInArray, or } from "drizzle-orm";
 import { contentRoot, contentSignature, listContent } from "~/services/content.server";
 import { getDb, schema, transaction, type Tx } from "~/services/db.server";
 import { removeMedia } from "~/services/media.server";
 import { decodeCursor, encodeCursor, mediaView, PAGE_SIZE } from "./posts.server";
-import type { AuthorView, MediaView } from "./types";
+import type { PortfolioItemView, PortfolioKind } from "~/types/views";
+
+export type { PortfolioItemView, PortfolioKind };
 import { authorColumns, authorView } from "./users.server";
 
-export type PortfolioKind = "project" | "game";
 
 const TABLES = { project: schema.projects, game: schema.games } as const;
 
@@ -23,13 +24,13 @@ const TABLES = { project: schema.projects, game: schema.games } as const;
  * deleted stays deleted while its file is still there. Recounts the owner's
  * totals in the same transaction.
  */
-export function syncPortfolio(ownerId: string, contentDir?: string) {
+export async function syncPortfolio(ownerId: string, contentDir?: string) {
   // Taken before reading, so a file changed during the sync is seen by the next look.
   syncedSignatures.set(contentRoot(contentDir), contentSignature(["projects", "games"], contentDir));
   const projectFiles = listContent("projects", undefined, contentDir);
   const gameFiles = listContent("games", undefined, contentDir);
   const now = Date.now();
-  transaction((tx) => {
+  await transaction(async (tx) => {
     for (const { id, data } of projectFiles) {
       const values = {
         title: data.title,
@@ -41,10 +42,9 @@ export function syncPortfolio(ownerId: string, contentDir?: string) {
         createdAt: data.created_at,
         hiddenAt: null,
       };
-      tx.insert(schema.projects)
+      await tx.insert(schema.projects)
         .values({ id, ownerId, ...values })
-        .onConflictDoUpdate({ target: schema.projects.id, set: values })
-        .run();
+        .onConflictDoUpdate({ target: schema.projects.id, set: values });
     }
     for (const { id, data } of gameFiles) {
       const values = {
@@ -55,34 +55,31 @@ export function syncPortfolio(ownerId: string, contentDir?: string) {
         createdAt: data.created_at,
         hiddenAt: null,
       };
-      tx.insert(schema.games)
+      await tx.insert(schema.games)
         .values({ id, ownerId, ...values })
-        .onConflictDoUpdate({ target: schema.games.id, set: values })
-        .run();
+        .onConflictDoUpdate({ target: schema.games.id, set: values });
     }
     const projectIds = projectFiles.map((p) => p.id);
     const gameIds = gameFiles.map((g) => g.id);
-    tx.update(schema.projects)
+    await tx.update(schema.projects)
       .set({ hiddenAt: now })
-      .where(and(isNull(schema.projects.hiddenAt), projectIds.length ? notInArray(schema.projects.id, projectIds) : undefined))
-      .run();
-    tx.update(schema.games)
+      .where(and(isNull(schema.projects.hiddenAt), projectIds.length ? notInArray(schema.projects.id, projectIds) : undefined));
+    await tx.update(schema.games)
       .set({ hiddenAt: now })
-      .where(and(isNull(schema.games.hiddenAt), gameIds.length ? notInArray(schema.games.id, gameIds) : undefined))
-      .run();
-    recountPortfolio(tx, ownerId);
+      .where(and(isNull(schema.games.hiddenAt), gameIds.length ? notInArray(schema.games.id, gameIds) : undefined));
+    await recountPortfolio(tx, ownerId);
   });
 }
 
 /** totalProjects / totalGames = the owner's visible, undeleted items. */
-export function recountPortfolio(tx: Tx, userId: string) {
-  tx.update(schema.users)
+export async function recountPortfolio(tx: Tx, userId: string) {
+  const { projects, games } = schema;
+  await tx.update(schema.users)
     .set({
-      totalProjects: sql`(select count(*) from projects where owner_id = ${userId} and hidden_at is null and deleted_at is null)`,
-      totalGames: sql`(select count(*) from games where owner_id = ${userId} and hidden_at is null and deleted_at is null)`,
+      totalProjects: tx.$count(projects, and(eq(projects.ownerId, userId), isNull(projects.hiddenAt), isNull(projects.deletedAt))),
+      totalGames: tx.$count(games, and(eq(games.ownerId, userId), isNull(games.hiddenAt), isNull(games.deletedAt))),
     })
-    .where(eq(schema.users.id, userId))
-    .run();
+    .where(eq(schema.users.id, userId));
 }
 
 /** The files each content folder had at its last sync in this process. */
@@ -94,11 +91,11 @@ const syncedSignatures = (g.__portfolioSynced ??= new Map());
  * the last sync (a few stat calls), so the owner sees a new file or an edit to
  * the front matter on the next request, without a restart.
  */
-export function ensurePortfolioFresh(contentDir?: string) {
+export async function ensurePortfolioFresh(contentDir?: string) {
   const signature = contentSignature(["projects", "games"], contentDir);
   if (syncedSignatures.get(contentRoot(contentDir)) === signature) return;
-  const owner = getDb().select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.isOwner, true)).get();
-  if (owner) syncPortfolio(owner.id, contentDir);
+  const [owner] = await getDb().select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.isOwner, true)).limit(1);
+  if (owner) await syncPortfolio(owner.id, contentDir);
 }
 
 // ---------------------------------------------------------------------------
@@ -108,8 +105,8 @@ const visibleProject = and(isNull(schema.projects.hiddenAt), isNull(schema.proje
 const visibleGame = and(isNull(schema.games.hiddenAt), isNull(schema.games.deletedAt));
 
 /** The projects shown on the More › Projects panel and the landing page, newest first. */
-export function listProjects() {
-  return getDb()
+export async function listProjects() {
+  return await getDb()
     .select({
       id: schema.projects.id,
       title: schema.projects.title,
@@ -120,13 +117,12 @@ export function listProjects() {
     })
     .from(schema.projects)
     .where(visibleProject)
-    .orderBy(desc(schema.projects.createdAt), desc(schema.projects.id))
-    .all();
+    .orderBy(desc(schema.projects.createdAt), desc(schema.projects.id));
 }
 
 /** The games shown on the landing page, newest first. */
-export function listGames() {
-  return getDb()
+export async function listGames() {
+  return await getDb()
     .select({
       id: schema.games.id,
       title: schema.games.title,
@@ -136,8 +132,7 @@ export function listGames() {
     })
     .from(schema.games)
     .where(visibleGame)
-    .orderBy(desc(schema.games.createdAt), desc(schema.games.id))
-    .all();
+    .orderBy(desc(schema.games.createdAt), desc(schema.games.id));
 }
 
 export type PortfolioListItem = { id: string; title: string; shortDescription: string; iconLink: string | null };
@@ -147,14 +142,14 @@ export type PortfolioListItem = { id: string; title: string; shortDescription: s
  * user matches, createdAt descending, 10 per page), keyset paginated like the
  * feed: pass `nextCursor` back as `cursor` for the next page.
  */
-export function listPortfolioPage(
+export async function listPortfolioPage(
   kind: PortfolioKind,
   opts: { ownerId: string; cursor?: string | null; limit?: number },
-): { items: PortfolioListItem[]; nextCursor: string | null } {
+): Promise<{ items: PortfolioListItem[]; nextCursor: string | null }> {
   const table = TABLES[kind];
   const limit = opts.limit ?? PAGE_SIZE;
   const cursor = decodeCursor(opts.cursor);
-  const rows = getDb()
+  const rows = await getDb()
     .select({ id: table.id, title: table.title, shortDescription: table.shortDescription, iconLink: table.iconLink, createdAt: table.createdAt })
     .from(table)
     .where(
@@ -166,8 +161,7 @@ export function listPortfolioPage(
       ),
     )
     .orderBy(desc(table.createdAt), desc(table.id))
-    .limit(limit + 1)
-    .all();
+    .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
@@ -176,24 +170,6 @@ export function listPortfolioPage(
   };
 }
 
-export type PortfolioItemView = {
-  kind: PortfolioKind;
-  id: string;
-  title: string;
-  shortDescription: string;
-  iconLink: string | null;
-  bannerImg: string | null;
-  githubLink: string | null;
-  viewLink: string | null;
-  gameLink: string | null;
-  likeCount: number;
-  commentCount: number;
-  /** Whether the viewer has saved it. */
-  saved: boolean;
-  owner: AuthorView;
-  /** img_gallery (§3), in img_order. */
-  gallery: MediaView[];
-};
 
 export type PortfolioLookup = { status: "ok"; item: PortfolioItemView } | { status: "deleted" } | { status: "missing" };
 
@@ -201,34 +177,34 @@ export type PortfolioLookup = { status: "ok"; item: PortfolioItemView } | { stat
  * A project or game for its page. A row whose file is gone is missing; one the
  * owner deleted (file or not) says so (spec §7 "Sorry, that project has been deleted.").
  */
-export function getPortfolioItem(kind: PortfolioKind, id: string, viewerId?: string | null): PortfolioLookup {
+export async function getPortfolioItem(kind: PortfolioKind, id: string, viewerId?: string | null): Promise<PortfolioLookup> {
   const db = getDb();
   const table = TABLES[kind];
-  const row = db
+  const [row] = await db
     .select({ item: table, owner: authorColumns })
     .from(table)
     .innerJoin(schema.users, eq(schema.users.id, table.ownerId))
     .where(eq(table.id, id))
-    .get();
+    .limit(1);
   if (row?.item.deletedAt) return { status: "deleted" };
   if (!row || row.item.hiddenAt) return { status: "missing" };
   const item = row.item as typeof row.item & Partial<typeof schema.projects.$inferSelect & typeof schema.games.$inferSelect>;
   const saved = viewerId
-    ? Boolean(
-        db
+    ? (
+        await db
           .select({ id: schema.likes.targetId })
           .from(schema.likes)
           .where(and(eq(schema.likes.userId, viewerId), eq(schema.likes.targetType, kind), eq(schema.likes.targetId, id)))
-          .get(),
-      )
+          .limit(1)
+      ).length > 0
     : false;
-  const gallery = db
-    .select()
-    .from(schema.media)
-    .where(and(isNull(schema.media.postId), kind === "game" ? eq(schema.media.gameId, id) : eq(schema.media.projectId, id)))
-    .orderBy(schema.media.order)
-    .all()
-    .map(mediaView);
+  const gallery = (
+    await db
+      .select()
+      .from(schema.media)
+      .where(and(isNull(schema.media.postId), kind === "game" ? eq(schema.media.gameId, id) : eq(schema.media.projectId, id)))
+      .orderBy(schema.media.order)
+  ).map(mediaView);
   return {
     status: "ok",
     item: {
@@ -288,40 +264,38 @@ export function canDeletePortfolio(user: { id: string; isOwner: boolean } | null
 export async function deletePortfolioItem(kind: PortfolioKind, id: string, user: { id: string; isOwner: boolean }) {
   const db = getDb();
   const table = TABLES[kind];
-  const row = db.select({ ownerId: table.ownerId, hiddenAt: table.hiddenAt, deletedAt: table.deletedAt }).from(table).where(eq(table.id, id)).get();
+  const [row] = await db.select({ ownerId: table.ownerId, hiddenAt: table.hiddenAt, deletedAt: table.deletedAt }).from(table).where(eq(table.id, id)).limit(1);
   if (row?.deletedAt) throw new PortfolioError(DELETED_MESSAGE[kind], 410);
   if (!row || row.hiddenAt) throw new PortfolioError("Not Found", 404);
   if (!canDeletePortfolio(user, row.ownerId)) throw new PortfolioError("Forbidden", 403);
 
   const onItem = kind === "game" ? eq(schema.posts.gameId, id) : eq(schema.posts.projectId, id);
   // Every comment and reply below the item carries its id: no recursion needed to find them.
-  const commentIds = db.select({ id: schema.posts.id }).from(schema.posts).where(onItem).all().map((r) => r.id);
-  const gallery = db
+  const commentIds = (await db.select({ id: schema.posts.id }).from(schema.posts).where(onItem)).map((r) => r.id);
+  const gallery = await db
     .select()
     .from(schema.media)
-    .where(and(isNull(schema.media.postId), kind === "game" ? eq(schema.media.gameId, id) : eq(schema.media.projectId, id)))
-    .all();
-  const commentMedia = commentIds.length ? db.select().from(schema.media).where(inArray(schema.media.postId, commentIds)).all() : [];
+    .where(and(isNull(schema.media.postId), kind === "game" ? eq(schema.media.gameId, id) : eq(schema.media.projectId, id)));
+  const commentMedia = commentIds.length ? await db.select().from(schema.media).where(inArray(schema.media.postId, commentIds)) : [];
   try {
     if (gallery.length || commentMedia.length) await removeMedia([...gallery, ...commentMedia]);
   } catch {
     throw new PortfolioError(IMAGES_FAILED[kind], 500);
   }
   try {
-    transaction((tx) => {
+    await transaction(async (tx) => {
       const mediaIds = [...gallery, ...commentMedia].map((m) => m.id);
-      if (mediaIds.length) tx.delete(schema.media).where(inArray(schema.media.id, mediaIds)).run();
+      if (mediaIds.length) await tx.delete(schema.media).where(inArray(schema.media.id, mediaIds));
       if (commentIds.length) {
-        tx.delete(schema.likes).where(and(eq(schema.likes.targetType, "post"), inArray(schema.likes.targetId, commentIds))).run();
-        tx.delete(schema.notifications).where(inArray(schema.notifications.postId, commentIds)).run();
-        tx.delete(schema.posts).where(inArray(schema.posts.id, commentIds)).run();
+        await tx.delete(schema.likes).where(and(eq(schema.likes.targetType, "post"), inArray(schema.likes.targetId, commentIds)));
+        await tx.delete(schema.notifications).where(inArray(schema.notifications.postId, commentIds));
+        await tx.delete(schema.posts).where(inArray(schema.posts.id, commentIds));
       }
-      tx.delete(schema.likes).where(and(eq(schema.likes.targetType, kind), eq(schema.likes.targetId, id))).run();
-      tx.delete(schema.notifications)
-        .where(kind === "game" ? eq(schema.notifications.gameId, id) : eq(schema.notifications.projectId, id))
-        .run();
-      tx.update(table).set({ deletedAt: Date.now(), likeCount: 0, commentCount: 0 }).where(eq(table.id, id)).run();
-      recountPortfolio(tx, row.ownerId);
+      await tx.delete(schema.likes).where(and(eq(schema.likes.targetType, kind), eq(schema.likes.targetId, id)));
+      await tx.delete(schema.notifications)
+        .where(kind === "game" ? eq(schema.notifications.gameId, id) : eq(schema.notifications.projectId, id));
+      await tx.update(table).set({ deletedAt: Date.now(), likeCount: 0, commentCount: 0 }).where(eq(table.id, id));
+      await recountPortfolio(tx, row.ownerId);
     });
   } catch (error) {
     console.error(error);

@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
-import { getDb, newId, schema, transaction, type Db, type Tx } from "~/services/db.server";
+import { atLeastZero, getDb, newId, schema, transaction, type Db, type Tx } from "~/services/db.server";
 import { removeMedia, type StoredMedia } from "~/services/media.server";
 import { timeView } from "~/utils/time.server";
 import { notify } from "./notifications.server";
-import type { MediaView, PostCardView, TextBlock } from "./types";
+import type { CommentNode, MediaView, PostView, TextBlock, ThreadNode } from "~/types/views";
+
+export type { CommentNode, PostView, ThreadNode };
 import { authorColumns, authorView } from "./users.server";
 
 export const PAGE_SIZE = 10;
@@ -40,7 +42,7 @@ export type FeedPage = { posts: PostView[]; nextCursor: string | null };
  * paginated so page 1,000 costs what page 1 does. One query for the page, one
  * for its media and one for the viewer's saves: never one per post.
  */
-export function getFeedPage(opts: {
+export async function getFeedPage(opts: {
   campusId: string;
   timeZone: string;
   cursor?: string | null;
@@ -48,7 +50,7 @@ export function getFeedPage(opts: {
   authorId?: string;
   viewerId?: string | null;
   limit?: number;
-}): FeedPage {
+}): Promise<FeedPage> {
   const limit = opts.limit ?? PAGE_SIZE;
   const cursor = decodeCursor(opts.cursor);
   const filters: (SQL | undefined)[] = [eq(posts.campusId, opts.campusId), isTopLevel];
@@ -62,18 +64,17 @@ export function getFeedPage(opts: {
       ),
     );
   }
-  const rows = getDb()
+  const rows = await getDb()
     .select({ ...postColumns, lastActivityAt: posts.lastActivityAt })
     .from(posts)
     .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
     .where(and(...filters))
     .orderBy(desc(posts.lastActivityAt), desc(posts.id))
-    .limit(limit + 1)
-    .all();
+    .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
-    posts: toViews(page, opts.timeZone, opts.viewerId),
+    posts: await toViews(page, opts.timeZone, opts.viewerId),
     nextCursor: rows.length > limit && last ? encodeCursor({ at: last.lastActivityAt, id: last.id }) : null,
   };
 }
@@ -82,14 +83,14 @@ export function getFeedPage(opts: {
  * One page of a user's posts with videos on a campus (spec §7 "Videos": by
  * video count, then newest), keyset paginated on (vid_count, created_at, id).
  */
-export function getVideoPage(opts: {
+export async function getVideoPage(opts: {
   campusId: string;
   timeZone: string;
   authorId: string;
   cursor?: string | null;
   viewerId?: string | null;
   limit?: number;
-}): FeedPage {
+}): Promise<FeedPage> {
   const limit = opts.limit ?? PAGE_SIZE;
   const raw = opts.cursor ? Buffer.from(opts.cursor, "base64url").toString() : "";
   const match = /^(\d+)\.(\d+)\.(.+)$/.exec(raw);
@@ -109,32 +110,30 @@ export function getVideoPage(opts: {
       ),
     );
   }
-  const rows = getDb()
+  const rows = await getDb()
     .select(postColumns)
     .from(posts)
     .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
     .where(and(...filters))
     .orderBy(desc(posts.vidCount), desc(posts.createdAt), desc(posts.id))
-    .limit(limit + 1)
-    .all();
+    .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
-    posts: toViews(page, opts.timeZone, opts.viewerId),
+    posts: await toViews(page, opts.timeZone, opts.viewerId),
     nextCursor: rows.length > limit && last ? Buffer.from(`${last.vidCount}.${last.createdAt}.${last.id}`).toString("base64url") : null,
   };
 }
 
 /** Media of several posts in one query, in img_order. */
-export function loadMedia(postIds: string[]): Map<string, MediaView[]> {
+export async function loadMedia(postIds: string[]): Promise<Map<string, MediaView[]>> {
   const byPost = new Map<string, MediaView[]>();
   if (postIds.length === 0) return byPost;
-  const rows = getDb()
+  const rows = await getDb()
     .select()
     .from(schema.media)
     .where(inArray(schema.media.postId, postIds))
-    .orderBy(schema.media.postId, schema.media.order)
-    .all();
+    .orderBy(schema.media.postId, schema.media.order);
   for (const m of rows) {
     const list = byPost.get(m.postId!) ?? [];
     list.push(mediaView(m));
@@ -190,30 +189,36 @@ export class PostError extends Error {
   }
 }
 
+// Recursive CTEs are standard SQL; drizzle has no builder for them, so each is
+// a subquery in FROM (both dialects accept WITH there) with a typed column.
+
 /** Ids of a post's ancestors, nearest first (one recursive query). */
-function ancestorIds(tx: Tx | Db, parentId: string): string[] {
-  return tx
-    .all<{ id: string }>(
-      sql`with recursive chain(id, parent_id, depth) as (
+async function ancestorIds(tx: Tx | Db, parentId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: sql<string>`chain.id` })
+    .from(
+      sql`(with recursive chain(id, parent_id, depth) as (
             select id, parent_id, 0 from posts where id = ${parentId}
             union all
             select p.id, p.parent_id, chain.depth + 1 from posts p join chain on p.id = chain.parent_id
-          ) select id from chain order by depth`,
+          ) select id, depth from chain) as chain`,
     )
-    .map((r) => r.id);
+    .orderBy(sql`chain.depth`);
+  return rows.map((r) => r.id);
 }
 
 /** Ids of a post and everything below it (one recursive query). */
-function subtreeIds(tx: Tx | Db, id: string): string[] {
-  return tx
-    .all<{ id: string }>(
-      sql`with recursive tree(id) as (
-            select ${id}
+async function subtreeIds(tx: Tx | Db, id: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: sql<string>`tree.id` })
+    .from(
+      sql`(with recursive tree(id) as (
+            select id from posts where id = ${id}
             union all
             select p.id from posts p join tree on p.parent_id = tree.id
-          ) select id from tree`,
-    )
-    .map((r) => r.id);
+          ) select id from tree) as tree`,
+    );
+  return rows.map((r) => r.id);
 }
 
 let lastTimestamp = 0;
@@ -229,17 +234,17 @@ function nextTimestamp(): number {
  * comment counts of the parent and every ancestor (so the thread rises in the
  * feed); a notification to the author replied to.
  */
-export function createPost(input: NewPost): { id: string; rootId: string | null } {
+export function createPost(input: NewPost): Promise<{ id: string; rootId: string | null }> {
   const id = input.id ?? newId();
   const now = nextTimestamp();
-  return transaction((tx) => {
+  return transaction(async (tx) => {
     let rootId: string | null = null;
     let gameId = input.gameId ?? null;
     let projectId = input.projectId ?? null;
     let campusId = input.campusId;
     let parent: typeof posts.$inferSelect | undefined;
     if (input.parentId) {
-      parent = tx.select().from(posts).where(eq(posts.id, input.parentId)).get();
+      [parent] = await tx.select().from(posts).where(eq(posts.id, input.parentId)).limit(1);
       if (!parent || parent.deletedAt) throw new PostError("Sorry, that post has been deleted.", 404);
       rootId = parent.rootId ?? parent.id;
       gameId = parent.gameId;
@@ -249,9 +254,9 @@ export function createPost(input: NewPost): { id: string; rootId: string | null 
     // A comment on a game or project: it must still be there (§4 delete, §8 messages).
     let itemOwnerId: string | null = null;
     if (!parent && (gameId || projectId)) {
-      const item = gameId
-        ? tx.select({ ownerId: schema.games.ownerId, hiddenAt: schema.games.hiddenAt, deletedAt: schema.games.deletedAt }).from(schema.games).where(eq(schema.games.id, gameId)).get()
-        : tx.select({ ownerId: schema.projects.ownerId, hiddenAt: schema.projects.hiddenAt, deletedAt: schema.projects.deletedAt }).from(schema.projects).where(eq(schema.projects.id, projectId!)).get();
+      const [item] = gameId
+        ? await tx.select({ ownerId: schema.games.ownerId, hiddenAt: schema.games.hiddenAt, deletedAt: schema.games.deletedAt }).from(schema.games).where(eq(schema.games.id, gameId)).limit(1)
+        : await tx.select({ ownerId: schema.projects.ownerId, hiddenAt: schema.projects.hiddenAt, deletedAt: schema.projects.deletedAt }).from(schema.projects).where(eq(schema.projects.id, projectId!)).limit(1);
       if (!item || item.hiddenAt || item.deletedAt) {
         throw new PostError(gameId ? "Sorry, that game has been deleted." : "Sorry, that project has been deleted.", 404);
       }
@@ -259,7 +264,7 @@ export function createPost(input: NewPost): { id: string; rootId: string | null 
     }
     const topLevel = !parent && !gameId && !projectId;
     const imgCount = input.media.filter((m) => m.kind === "image").length;
-    tx.insert(posts)
+    await tx.insert(posts)
       .values({
         id,
         campusId,
@@ -275,29 +280,27 @@ export function createPost(input: NewPost): { id: string; rootId: string | null 
         createdAt: now,
         lastActivityAt: now,
         updatedAt: now,
-      })
-      .run();
-    for (const m of input.media) {
-      tx.insert(schema.media)
-        .values({ id: newId(), postId: id, kind: m.kind, path: m.path, name: m.name, order: m.order, width: m.width, height: m.height, variants: m.variants, mimeType: m.mimeType, size: m.size })
-        .run();
+      });
+    if (input.media.length) {
+      await tx.insert(schema.media).values(
+        input.media.map((m) => ({ id: newId(), postId: id, kind: m.kind, path: m.path, name: m.name, order: m.order, width: m.width, height: m.height, variants: m.variants, mimeType: m.mimeType, size: m.size })),
+      );
     }
     if (topLevel) {
-      tx.update(schema.users).set({ totalPosts: sql`${schema.users.totalPosts} + 1` }).where(eq(schema.users.id, input.authorId)).run();
+      await tx.update(schema.users).set({ totalPosts: sql`${schema.users.totalPosts} + 1` }).where(eq(schema.users.id, input.authorId));
     }
     if (parent) {
-      tx.update(posts)
+      await tx.update(posts)
         .set({ lastActivityAt: now, commentCount: sql`${posts.commentCount} + 1` })
-        .where(inArray(posts.id, ancestorIds(tx, parent.id)))
-        .run();
+        .where(inArray(posts.id, await ancestorIds(tx, parent.id)));
     }
-    if (gameId) tx.update(schema.games).set({ commentCount: sql`${schema.games.commentCount} + 1` }).where(eq(schema.games.id, gameId)).run();
-    if (projectId) tx.update(schema.projects).set({ commentCount: sql`${schema.projects.commentCount} + 1` }).where(eq(schema.projects.id, projectId)).run();
+    if (gameId) await tx.update(schema.games).set({ commentCount: sql`${schema.games.commentCount} + 1` }).where(eq(schema.games.id, gameId));
+    if (projectId) await tx.update(schema.projects).set({ commentCount: sql`${schema.projects.commentCount} + 1` }).where(eq(schema.projects.id, projectId));
 
     const excerpt = input.blocks.map((b) => b.text).join(" ");
     if (parent) {
       const parentIsPost = !parent.parentId && !parent.gameId && !parent.projectId;
-      notify(tx, {
+      await notify(tx, {
         userId: parent.authorId,
         actorId: input.authorId,
         type: parentIsPost ? "comment" : "comment reply",
@@ -307,7 +310,7 @@ export function createPost(input: NewPost): { id: string; rootId: string | null 
         excerpt,
       });
     } else if (itemOwnerId) {
-      notify(tx, {
+      await notify(tx, {
         userId: itemOwnerId,
         actorId: input.authorId,
         type: "comment",
@@ -323,13 +326,6 @@ export function createPost(input: NewPost): { id: string; rootId: string | null 
   });
 }
 
-export type PostView = PostCardView & {
-  parentId: string | null;
-  rootId: string | null;
-  gameId: string | null;
-  projectId: string | null;
-  saved: boolean;
-};
 
 const postColumns = {
   id: posts.id,
@@ -349,19 +345,20 @@ const postColumns = {
 };
 type PostRow = { [K in keyof typeof postColumns]: K extends "author" ? Parameters<typeof authorView>[0] : (typeof posts.$inferSelect)[K & keyof typeof posts.$inferSelect] };
 
-function savedSet(viewerId: string | null | undefined, ids: string[]): Set<string> {
+async function savedSet(viewerId: string | null | undefined, ids: string[]): Promise<Set<string>> {
   if (!viewerId || ids.length === 0) return new Set();
-  const rows = getDb()
+  const rows = await getDb()
     .select({ id: schema.likes.targetId })
     .from(schema.likes)
-    .where(and(eq(schema.likes.userId, viewerId), eq(schema.likes.targetType, "post"), inArray(schema.likes.targetId, ids)))
-    .all();
+    .where(and(eq(schema.likes.userId, viewerId), eq(schema.likes.targetType, "post"), inArray(schema.likes.targetId, ids)));
   return new Set(rows.map((r) => r.id));
 }
 
-function toViews(rows: PostRow[], timeZone: string, viewerId?: string | null): PostView[] {
-  const media = loadMedia(rows.filter((r) => r.imgCount + r.vidCount > 0).map((r) => r.id));
-  const saved = savedSet(viewerId, rows.map((r) => r.id));
+async function toViews(rows: PostRow[], timeZone: string, viewerId?: string | null): Promise<PostView[]> {
+  const [media, saved] = await Promise.all([
+    loadMedia(rows.filter((r) => r.imgCount + r.vidCount > 0).map((r) => r.id)),
+    savedSet(viewerId, rows.map((r) => r.id)),
+  ]);
   const now = Date.now();
   return rows.map((r) => ({
     id: r.id,
@@ -381,63 +378,59 @@ function toViews(rows: PostRow[], timeZone: string, viewerId?: string | null): P
 }
 
 /** Cards for the given posts, in the given order (e.g. search results): three queries at most. */
-export function getPostViews(ids: string[], timeZone: string, viewerId?: string | null): PostView[] {
+export async function getPostViews(ids: string[], timeZone: string, viewerId?: string | null): Promise<PostView[]> {
   if (ids.length === 0) return [];
-  const rows = getDb()
+  const rows = await getDb()
     .select(postColumns)
     .from(posts)
     .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
-    .where(and(inArray(posts.id, ids), isNull(posts.deletedAt)))
-    .all();
+    .where(and(inArray(posts.id, ids), isNull(posts.deletedAt)));
   const order = new Map(ids.map((id, i) => [id, i]));
-  return toViews(rows, timeZone, viewerId).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  return (await toViews(rows, timeZone, viewerId)).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
 }
 
 export type PostLookup = { status: "ok"; post: PostView } | { status: "deleted" } | { status: "missing" };
 
-export function getPost(id: string, timeZone: string, viewerId?: string | null): PostLookup {
-  const row = getDb()
+export async function getPost(id: string, timeZone: string, viewerId?: string | null): Promise<PostLookup> {
+  const [row] = await getDb()
     .select(postColumns)
     .from(posts)
     .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
     .where(eq(posts.id, id))
-    .get();
+    .limit(1);
   if (!row) return { status: "missing" };
   if (row.deletedAt) return { status: "deleted" };
-  return { status: "ok", post: toViews([row], timeZone, viewerId)[0]! };
+  return { status: "ok", post: (await toViews([row], timeZone, viewerId))[0]! };
 }
 
 /** The posts above a reply, top first (spec §7 "chain of parent posts"). */
-export function getParentChain(post: PostView, timeZone: string, viewerId?: string | null): PostView[] {
+export async function getParentChain(post: PostView, timeZone: string, viewerId?: string | null): Promise<PostView[]> {
   if (!post.parentId) return [];
-  return getPostViews(ancestorIds(getDb(), post.parentId).reverse(), timeZone, viewerId);
+  return getPostViews((await ancestorIds(getDb(), post.parentId)).reverse(), timeZone, viewerId);
 }
 
-export type CommentNode = ThreadNode<PostView>;
 
 /**
  * A whole thread in one query (plus one for media and one for the viewer's
  * saves), built into a tree: comments oldest first, replies below their
  * parent newest first (spec §7).
  */
-export function getThread(
+export async function getThread(
   where: { rootId: string } | { gameId: string } | { projectId: string },
   timeZone: string,
   viewerId?: string | null,
-): CommentNode[] {
+): Promise<CommentNode[]> {
   const filter =
     "rootId" in where ? eq(posts.rootId, where.rootId) : "gameId" in where ? eq(posts.gameId, where.gameId) : eq(posts.projectId, where.projectId);
-  const rows = getDb()
+  const rows = await getDb()
     .select(postColumns)
     .from(posts)
     .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
     .where(and(filter, isNull(posts.deletedAt)))
-    .orderBy(asc(posts.createdAt), asc(posts.id))
-    .all();
-  return buildThread(toViews(rows, timeZone, viewerId), "rootId" in where ? where.rootId : null);
+    .orderBy(asc(posts.createdAt), asc(posts.id));
+  return buildThread(await toViews(rows, timeZone, viewerId), "rootId" in where ? where.rootId : null);
 }
 
-export type ThreadNode<T> = T & { replies: ThreadNode<T>[] };
 
 /** Children under parents; top level ascending, replies descending (items come oldest first). */
 export function buildThread<T extends { id: string; parentId: string | null }>(
@@ -467,37 +460,36 @@ export async function deletePost(
   userId: string,
 ): Promise<{ wasComment: boolean; campusId: string; parentId: string | null; rootId: string | null; gameId: string | null; projectId: string | null }> {
   const db = getDb();
-  const post = db.select().from(posts).where(eq(posts.id, id)).get();
+  const [post] = await db.select().from(posts).where(eq(posts.id, id)).limit(1);
   if (!post || post.deletedAt) throw new PostError("Sorry, that post has been deleted.", 404);
   if (post.authorId !== userId) throw new PostError("Only the author can delete this.", 403);
-  const ids = subtreeIds(db, id);
-  const files = db.select().from(schema.media).where(inArray(schema.media.postId, ids)).all();
+  const ids = await subtreeIds(db, id);
+  const files = await db.select().from(schema.media).where(inArray(schema.media.postId, ids));
   try {
     await removeMedia(files);
   } catch {
     throw new PostError("Couldn't delete post images.", 500);
   }
   const wasComment = Boolean(post.parentId || post.gameId || post.projectId);
-  transaction((tx) => {
-    tx.delete(schema.media).where(inArray(schema.media.postId, ids)).run();
-    tx.delete(schema.likes).where(and(eq(schema.likes.targetType, "post"), inArray(schema.likes.targetId, ids))).run();
-    tx.delete(schema.notifications).where(inArray(schema.notifications.postId, ids)).run();
+  await transaction(async (tx) => {
+    await tx.delete(schema.media).where(inArray(schema.media.postId, ids));
+    await tx.delete(schema.likes).where(and(eq(schema.likes.targetType, "post"), inArray(schema.likes.targetId, ids)));
+    await tx.delete(schema.notifications).where(inArray(schema.notifications.postId, ids));
     const below = ids.filter((x) => x !== id);
-    if (below.length) tx.delete(posts).where(inArray(posts.id, below)).run();
+    if (below.length) await tx.delete(posts).where(inArray(posts.id, below));
     if (post.parentId) {
-      tx.update(posts)
-        .set({ commentCount: sql`max(0, ${posts.commentCount} - ${ids.length})` })
-        .where(inArray(posts.id, ancestorIds(tx, post.parentId)))
-        .run();
+      await tx.update(posts)
+        .set({ commentCount: atLeastZero(sql`${posts.commentCount} - ${ids.length}`) })
+        .where(inArray(posts.id, await ancestorIds(tx, post.parentId)));
     }
-    if (post.gameId) tx.update(schema.games).set({ commentCount: sql`max(0, ${schema.games.commentCount} - ${ids.length})` }).where(eq(schema.games.id, post.gameId)).run();
-    if (post.projectId) tx.update(schema.projects).set({ commentCount: sql`max(0, ${schema.projects.commentCount} - ${ids.length})` }).where(eq(schema.projects.id, post.projectId)).run();
+    if (post.gameId) await tx.update(schema.games).set({ commentCount: atLeastZero(sql`${schema.games.commentCount} - ${ids.length}`) }).where(eq(schema.games.id, post.gameId));
+    if (post.projectId) await tx.update(schema.projects).set({ commentCount: atLeastZero(sql`${schema.projects.commentCount} - ${ids.length}`) }).where(eq(schema.projects.id, post.projectId));
     if (wasComment) {
-      tx.delete(posts).where(eq(posts.id, id)).run();
+      await tx.delete(posts).where(eq(posts.id, id));
     } else {
       const now = Date.now();
-      tx.update(posts).set({ deletedAt: now, updatedAt: now, text: [], category: null, likeCount: 0, commentCount: 0, imgCount: 0, vidCount: 0 }).where(eq(posts.id, id)).run();
-      tx.update(schema.users).set({ totalPosts: sql`max(0, ${schema.users.totalPosts} - 1)` }).where(eq(schema.users.id, post.authorId)).run();
+      await tx.update(posts).set({ deletedAt: now, updatedAt: now, text: [], category: null, likeCount: 0, commentCount: 0, imgCount: 0, vidCount: 0 }).where(eq(posts.id, id));
+      await tx.update(schema.users).set({ totalPosts: atLeastZero(sql`${schema.users.totalPosts} - 1`) }).where(eq(schema.users.id, post.authorId));
     }
   });
   return { wasComment, campusId: post.campusId, parentId: post.parentId, rootId: post.rootId, gameId: post.gameId, projectId: post.projectId };

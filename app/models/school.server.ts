@@ -11,31 +11,31 @@ import { getUserById, type User } from "./users.server";
 import { createVerification, retireVerifications, type Verification } from "./verifications.server";
 
 /** The school domains of a campus, for messages: "ou.edu", or all four for the general campus. */
-export function schoolDomainsOf(campusId: string): string[] {
-  const campus = getCampus(campusId);
+export async function schoolDomainsOf(campusId: string): Promise<string[]> {
+  const campus = await getCampus(campusId);
   return campus ? schoolDomains(campus) : [];
 }
 
 export type SchoolEmailRefusal = "not-school" | "email-in-use" | "banned";
 
 /** Can `email` become this user's school email? Null when it can, else why not. */
-export function schoolEmailRefusal(user: Pick<User, "id" | "campusId">, email: string): SchoolEmailRefusal | null {
+export async function schoolEmailRefusal(user: Pick<User, "id" | "campusId">, email: string): Promise<SchoolEmailRefusal | null> {
   const address = email.trim().toLowerCase();
-  if (isBannedEmail(address)) return "banned";
-  if (!isSchoolEmail(address, user.campusId)) return "not-school";
-  const other = getDb()
-    .select({ id: schema.users.id })
-    .from(schema.users)
-    .where(or(eq(schema.users.email, address), eq(schema.users.schoolEmail, address)))
-    .all()
-    .find((u) => u.id !== user.id);
+  if (await isBannedEmail(address)) return "banned";
+  if (!(await isSchoolEmail(address, user.campusId))) return "not-school";
+  const other = (
+    await getDb()
+      .select({ id: schema.users.id })
+      .from(schema.users)
+      .where(or(eq(schema.users.email, address), eq(schema.users.schoolEmail, address)))
+  ).find((u) => u.id !== user.id);
   return other ? "email-in-use" : null;
 }
 
 /** Sends the link and 6-digit code that confirm a school email (one live code per address). */
-export function sendSchoolEmailVerification(request: Request, user: Pick<User, "id" | "firstName">, email: string) {
-  const created = createVerification({ type: "school-email", target: email, userId: user.id, withCode: true, replace: true });
-  sendSchoolEmailCode(email, {
+export async function sendSchoolEmailVerification(request: Request, user: Pick<User, "id" | "firstName">, email: string) {
+  const created = await createVerification({ type: "school-email", target: email, userId: user.id, withCode: true, replace: true });
+  await sendSchoolEmailCode(email, {
     url: absoluteUrl(request, `/add-code?${new URLSearchParams({ token: created.token })}`),
     code: created.code!,
     firstName: user.firstName,
@@ -47,17 +47,17 @@ export function sendSchoolEmailVerification(request: Request, user: Pick<User, "
  * and the user is school-verified (it is on their campus's domain). Null when
  * the row belongs to nobody, or the address is no longer acceptable.
  */
-export function completeSchoolEmailVerification(row: Verification): User | null {
+export async function completeSchoolEmailVerification(row: Verification): Promise<User | null> {
   if (!row.userId || row.type !== "school-email") return null;
-  const user = getUserById(row.userId);
-  if (!user || schoolEmailRefusal(user, row.target)) return null;
-  retireVerifications("school-email", row.target);
-  return getDb()
+  const user = await getUserById(row.userId);
+  if (!user || (await schoolEmailRefusal(user, row.target))) return null;
+  await retireVerifications("school-email", row.target);
+  const [updated] = await getDb()
     .update(schema.users)
     .set({ schoolEmail: row.target, schoolVerified: true, updatedAt: Date.now() })
     .where(eq(schema.users.id, user.id))
-    .returning()
-    .get()!;
+    .returning();
+  return updated ?? null;
 }
 
 /**
@@ -68,13 +68,13 @@ export function completeSchoolEmailVerification(row: Verification): User | null 
  * campus of the site the request came to, so a student of one school cannot
  * act on another school's site by sending the request there.
  */
-export function isSchoolVerifiedOn(
+export async function isSchoolVerifiedOn(
   user: Pick<User, "verified" | "email" | "schoolEmail" | "schoolVerified" | "isOwner">,
   campusId: string,
-): boolean {
+): Promise<boolean> {
   return (
-    (user.verified && isSchoolEmail(user.email, campusId)) ||
-    (!!user.schoolEmail && isSchoolEmail(user.schoolEmail, campusId)) ||
+    (user.verified && (await isSchoolEmail(user.email, campusId))) ||
+    (!!user.schoolEmail && (await isSchoolEmail(user.schoolEmail, campusId))) ||
     // The owner posts everywhere (seeded as school-verified without a school email).
     (user.schoolVerified && user.isOwner)
   );
@@ -85,16 +85,16 @@ export function isSchoolVerifiedOn(
  * the campus: it holds when the verified email or the confirmed school email
  * is on the new campus's domain (A5); the owner keeps it.
  */
-export function changeCampus(userId: string, campusId: string): User {
-  const campus = getCampus(campusId);
+export async function changeCampus(userId: string, campusId: string): Promise<User> {
+  const campus = await getCampus(campusId);
   if (!campus) throw new AuthError("other");
-  const user = getUserById(userId);
+  const user = await getUserById(userId);
   if (!user) throw new AuthError("user-not-found");
-  const schoolVerified = isSchoolVerifiedOn(user, campus.id);
-  return getDb()
+  const schoolVerified = await isSchoolVerifiedOn(user, campus.id);
+  const [updated] = await getDb()
     .update(schema.users)
     .set({ campusId: campus.id, schoolVerified, updatedAt: Date.now() })
     .where(eq(schema.users.id, userId))
-    .returning()
-    .get()!;
+    .returning();
+  return updated!;
 }

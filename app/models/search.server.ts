@@ -1,10 +1,11 @@
-// Search (spec §2 /search): top-level posts of one campus and people, ranked by
-// SQLite FTS5's bm25. The indexes (posts_fts, people_fts) are kept in step by
-// triggers (db/migrations/0001_search_index.sql), so every write is covered.
-import type { Statement } from "better-sqlite3";
-import { getSqlite } from "~/services/db.server";
+// Search (spec §2 /search): top-level posts of one campus and people, ranked.
+// The queries are the dialect's (FTS5 on SQLite, tsvector on PostgreSQL: see
+// app/services/dialect/*/search.server.ts); this module turns what a person
+// typed into terms and the hits into views.
+import { dbClient } from "~/services/db.server";
+import type { SearchTerm } from "~/services/dialect/types";
+import type { AuthorView } from "~/types/views";
 import { getPostViews, PAGE_SIZE, type PostView } from "./posts.server";
-import type { AuthorView } from "./types";
 import { authorView } from "./users.server";
 
 const MAX_TERMS = 8;
@@ -13,33 +14,22 @@ const MAX_TERM_LENGTH = 64;
 const MAX_OFFSET = 500;
 
 /**
- * Turns what a person typed into an FTS5 query that can never be a syntax
- * error: every term is quoted (so AND, NEAR, *, ( and : are plain text), terms
- * without a letter or digit are dropped, and the last term matches as a prefix
- * so results come as you type. Null when nothing searchable is left.
+ * The words of what a person typed, safe for any query syntax: white space
+ * and control characters separate them, quotes are dropped, terms without a
+ * letter or digit are dropped, at most 8 terms of 64 characters, and the
+ * last term (of two characters or more) matches as a prefix so results come
+ * as you type. Null when nothing searchable is left.
  */
-export function ftsQuery(input: string | null | undefined): string | null {
-  const terms = (input ?? "")
+export function searchTerms(input: string | null | undefined): SearchTerm[] | null {
+  const words = (input ?? "")
     .normalize("NFKC")
-    .split(/\s+/)
+    // Control characters separate words too: FTS5 reads a NUL as the end of its query string.
+    .split(/[\s\p{Cc}]+/u)
     .map((t) => t.replace(/"/g, "").slice(0, MAX_TERM_LENGTH))
     .filter((t) => /[\p{L}\p{N}]/u.test(t))
     .slice(0, MAX_TERMS);
-  if (terms.length === 0) return null;
-  return terms
-    .map((t, i) => `"${t}"${i === terms.length - 1 && /[\p{L}\p{N}]{2}/u.test(t) ? "*" : ""}`)
-    .join(" ");
-}
-
-// Compiled once per connection.
-const statements = new WeakMap<object, Map<string, Statement>>();
-function prepare<P extends unknown[], R>(source: string): Statement<P, R> {
-  const sqlite = getSqlite();
-  let cache = statements.get(sqlite);
-  if (!cache) statements.set(sqlite, (cache = new Map()));
-  let statement = cache.get(source);
-  if (!statement) cache.set(source, (statement = sqlite.prepare(source)));
-  return statement as Statement<P, R>;
+  if (words.length === 0) return null;
+  return words.map((text, i) => ({ text, prefix: i === words.length - 1 && /[\p{L}\p{N}]{2}/u.test(text) }));
 }
 
 function decodeOffset(cursor: string | null | undefined): number {
@@ -54,62 +44,41 @@ export type SearchPostsPage = { posts: PostView[]; nextCursor: string | null };
  * (newest first among equals). `cursor` is the opaque value of the previous
  * page's nextCursor, so the result plugs into the feed component.
  */
-export function searchPosts(opts: {
+export async function searchPosts(opts: {
   campusId: string;
   query: string;
   timeZone: string;
   cursor?: string | null;
   viewerId?: string | null;
   limit?: number;
-}): SearchPostsPage {
-  const match = ftsQuery(opts.query);
-  if (!match) return { posts: [], nextCursor: null };
+}): Promise<SearchPostsPage> {
+  const terms = searchTerms(opts.query);
+  if (!terms) return { posts: [], nextCursor: null };
   const limit = Math.max(1, Math.min(opts.limit ?? PAGE_SIZE, 50));
   const offset = decodeOffset(opts.cursor);
-  const rows = prepare<[string, string, number, number], { id: string }>(
-    `select p.id
-       from posts_fts
-       join post_search_keys k on k.id = posts_fts.rowid
-       join posts p on p.id = k.post_id
-      where posts_fts match ?
-        and p.campus_id = ?
-        and p.deleted_at is null and p.parent_id is null and p.game_id is null and p.project_id is null
-      order by bm25(posts_fts), p.last_activity_at desc, p.id desc
-      limit ? offset ?`,
-  ).all(match, opts.campusId, limit + 1, offset);
+  const ids = await dbClient().search.posts({ terms, campusId: opts.campusId, limit: limit + 1, offset });
   return {
-    posts: getPostViews(rows.slice(0, limit).map((r) => r.id), opts.timeZone, opts.viewerId),
-    nextCursor: rows.length > limit && offset + limit < MAX_OFFSET ? String(offset + limit) : null,
+    posts: await getPostViews(ids.slice(0, limit), opts.timeZone, opts.viewerId),
+    nextCursor: ids.length > limit && offset + limit < MAX_OFFSET ? String(offset + limit) : null,
   };
 }
-
-type PersonRow = { id: string; username: string; firstName: string; lastName: string; img: string | null; verified: number };
 
 export type SearchPeoplePage = { people: AuthorView[]; nextCursor: string | null };
 
 /** People matching `query` by first name, last name or username; only one campus's when `campusId` is given. */
-export function searchPeople(opts: {
+export async function searchPeople(opts: {
   query: string;
   campusId?: string;
   cursor?: string | null;
   limit?: number;
-}): SearchPeoplePage {
-  const match = ftsQuery(opts.query);
-  if (!match) return { people: [], nextCursor: null };
+}): Promise<SearchPeoplePage> {
+  const terms = searchTerms(opts.query);
+  if (!terms) return { people: [], nextCursor: null };
   const limit = Math.max(1, Math.min(opts.limit ?? PAGE_SIZE, 50));
   const offset = decodeOffset(opts.cursor);
-  const rows = prepare<[string, string | null, string | null, number, number], PersonRow>(
-      `select u.id, u.username, u.first_name as firstName, u.last_name as lastName, u.img, u.verified
-         from people_fts
-         join user_search_keys k on k.id = people_fts.rowid
-         join users u on u.id = k.user_id
-        where people_fts match ?
-          and (? is null or u.campus_id = ?)
-        order by bm25(people_fts, 2.0, 1.0, 1.5), u.username
-        limit ? offset ?`,
-  ).all(match, opts.campusId ?? null, opts.campusId ?? null, limit + 1, offset);
+  const rows = await dbClient().search.people({ terms, campusId: opts.campusId ?? null, limit: limit + 1, offset });
   return {
-    people: rows.slice(0, limit).map((u) => authorView({ ...u, verified: u.verified === 1 })),
+    people: rows.slice(0, limit).map(authorView),
     nextCursor: rows.length > limit && offset + limit < MAX_OFFSET ? String(offset + limit) : null,
   };
 }

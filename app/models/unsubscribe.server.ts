@@ -1,7 +1,7 @@
 // Unsubscribe links for notification emails: a signed token names the user, so
 // the link works without signing in (and keeps working: it never expires).
 import crypto from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { config } from "~/services/config.server";
 import { getDb, schema } from "~/services/db.server";
 import { defaultOrigin } from "~/services/urls.server";
@@ -41,13 +41,13 @@ export const NOTIFICATION_MAIL_KINDS: readonly string[] = ["message", "comment",
  * List-Unsubscribe headers (RFC 2369, one-click per RFC 8058) for a notification
  * email to one of our users. Needs PUBLIC_URL: a mail client must reach the link.
  */
-export function listUnsubscribeHeaders(to: string, kind: string): Record<string, string> | undefined {
+export async function listUnsubscribeHeaders(to: string, kind: string): Promise<Record<string, string> | undefined> {
   if (!config().publicUrl || !NOTIFICATION_MAIL_KINDS.includes(kind)) return undefined;
-  const user = getDb()
+  const [user] = await getDb()
     .select({ id: schema.users.id })
     .from(schema.users)
     .where(eq(schema.users.email, to.toLowerCase()))
-    .get();
+    .limit(1);
   if (!user) return undefined;
   return {
     "List-Unsubscribe": `<${unsubscribeUrl(user.id)}>`,
@@ -57,22 +57,21 @@ export function listUnsubscribeHeaders(to: string, kind: string): Record<string,
 
 export type Subscriber = { id: string; email: string; emailNotifications: boolean };
 
-export function subscriberForToken(token: string | null | undefined): Subscriber | null {
+export async function subscriberForToken(token: string | null | undefined): Promise<Subscriber | null> {
   const userId = readUnsubscribeToken(token);
   if (!userId) return null;
-  const user = getDb()
+  const [user] = await getDb()
     .select({ id: schema.users.id, email: schema.users.email, emailNotifications: schema.users.emailNotifications })
     .from(schema.users)
     .where(eq(schema.users.id, userId))
-    .get();
+    .limit(1);
   return user ?? null;
 }
 
 /** Turns notification emails on or off (spec §3 email_notifications). */
-export function setEmailNotifications(userId: string, on: boolean) {
-  getDb()
+export async function setEmailNotifications(userId: string, on: boolean) {
+  await getDb()
     .update(schema.users)
-    .set({ emailNotifications: on, updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` })
-    .where(eq(schema.users.id, userId))
-    .run();
+    .set({ emailNotifications: on, updatedAt: Date.now() })
+    .where(eq(schema.users.id, userId));
 }

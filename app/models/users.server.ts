@@ -1,9 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { getDb, newId, schema, transaction } from "~/services/db.server";
 import { AVATAR_SIZES, type AvatarSize } from "~/utils/media-rules";
 import { capitalise, lastInitial } from "~/utils/names";
 import type { SessionUser } from "~/utils/user";
-import type { AuthorView } from "./types";
+import type { AuthorView } from "~/types/views";
 
 export type User = typeof schema.users.$inferSelect;
 
@@ -45,44 +45,48 @@ export const authorColumns = {
   verified: schema.users.verified,
 };
 
-export function getUserByUsername(username: string): User | undefined {
-  return getDb()
+export async function getUserByUsername(username: string): Promise<User | undefined> {
+  const [user] = await getDb()
     .select()
     .from(schema.users)
     .where(eq(schema.users.username, username.toLowerCase()))
-    .get();
+    .limit(1);
+  return user;
 }
 
-export function getUserByEmail(email: string): User | undefined {
-  return getDb()
+export async function getUserByEmail(email: string): Promise<User | undefined> {
+  const [user] = await getDb()
     .select()
     .from(schema.users)
     .where(eq(schema.users.email, email.trim().toLowerCase()))
-    .get();
+    .limit(1);
+  return user;
 }
 
-export function getUserById(id: string): User | undefined {
-  return getDb().select().from(schema.users).where(eq(schema.users.id, id)).get();
+export async function getUserById(id: string): Promise<User | undefined> {
+  const [user] = await getDb().select().from(schema.users).where(eq(schema.users.id, id)).limit(1);
+  return user;
 }
 
 /** The portfolio owner: the account the seed created and marked, by id, whatever its username now is. */
-export function getOwner(): User | undefined {
-  return getDb().select().from(schema.users).where(eq(schema.users.isOwner, true)).get();
+export async function getOwner(): Promise<User | undefined> {
+  const [owner] = await getDb().select().from(schema.users).where(eq(schema.users.isOwner, true)).limit(1);
+  return owner;
 }
 
 /** Marks the seed's owner account (only one can be). */
-export function markOwner(userId: string): void {
-  getDb().update(schema.users).set({ isOwner: true }).where(eq(schema.users.id, userId)).run();
+export async function markOwner(userId: string): Promise<void> {
+  await getDb().update(schema.users).set({ isOwner: true }).where(eq(schema.users.id, userId));
 }
 
 export type NewUser = Omit<typeof schema.users.$inferInsert, "id"> & { id?: string };
 
-export function insertUser(values: NewUser): User {
-  return getDb()
+export async function insertUser(values: NewUser): Promise<User> {
+  const [user] = await getDb()
     .insert(schema.users)
-    .values({ ...values, id: values.id ?? newId(), updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` })
-    .returning()
-    .get();
+    .values({ ...values, id: values.id ?? newId(), updatedAt: Date.now() })
+    .returning();
+  return user!;
 }
 
 /**
@@ -108,7 +112,7 @@ export function sessionUserView(user: User, schoolVerified: boolean): SessionUse
 // messages join the user, so a change here shows everywhere at once (design B).
 
 /** The public profile: the user by username, case-insensitively. */
-export function getProfile(username: string): User | undefined {
+export function getProfile(username: string): Promise<User | undefined> {
   return getUserByUsername(username.trim());
 }
 
@@ -118,32 +122,32 @@ export function profileLinks(user: Pick<User, "links">): { label: string; url: s
 }
 
 /** Display name (§3, §5): first name capitalised, last name stored as its initial plus period. */
-export function updateName(userId: string, name: { firstName: string; lastName: string }): User {
-  return getDb()
+export async function updateName(userId: string, name: { firstName: string; lastName: string }): Promise<User> {
+  const [user] = await getDb()
     .update(schema.users)
     .set({ firstName: capitalise(name.firstName.trim()), lastName: lastInitial(name.lastName), updatedAt: Date.now() })
     .where(eq(schema.users.id, userId))
-    .returning()
-    .get()!;
+    .returning();
+  return user!;
 }
 
-export function updateBio(userId: string, bio: string, opts: { completeSetUp?: boolean } = {}): User {
-  return getDb()
+export async function updateBio(userId: string, bio: string, opts: { completeSetUp?: boolean } = {}): Promise<User> {
+  const [user] = await getDb()
     .update(schema.users)
     .set({ bio, updatedAt: Date.now(), ...(opts.completeSetUp ? { profileSetUp: true } : {}) })
     .where(eq(schema.users.id, userId))
-    .returning()
-    .get()!;
+    .returning();
+  return user!;
 }
 
 /**
  * Points the user at a newly stored photo and marks the profile set up (§4).
  * Returns the previous `img`, whose files the caller removes.
  */
-export function setAvatar(userId: string, img: string): string | null {
-  return transaction((tx) => {
-    const before = tx.select({ img: schema.users.img }).from(schema.users).where(eq(schema.users.id, userId)).get();
-    tx.update(schema.users).set({ img, profileSetUp: true, updatedAt: Date.now() }).where(eq(schema.users.id, userId)).run();
+export function setAvatar(userId: string, img: string): Promise<string | null> {
+  return transaction(async (tx) => {
+    const [before] = await tx.select({ img: schema.users.img }).from(schema.users).where(eq(schema.users.id, userId)).limit(1);
+    await tx.update(schema.users).set({ img, profileSetUp: true, updatedAt: Date.now() }).where(eq(schema.users.id, userId));
     return before?.img ?? null;
   });
 }

@@ -33,7 +33,7 @@ export type CreatedVerification = { id: string; token: string; code: string | nu
  * A new link (and, with `withCode`, a code) for `target`. Older unused rows of
  * the same type and target stay valid unless `replace` is set.
  */
-export function createVerification(opts: {
+export async function createVerification(opts: {
   type: VerificationType;
   target: string;
   userId?: string | null;
@@ -41,7 +41,7 @@ export function createVerification(opts: {
   withCode?: boolean;
   replace?: boolean;
   now?: number;
-}): CreatedVerification {
+}): Promise<CreatedVerification> {
   const now = opts.now ?? Date.now();
   const id = newId();
   const secret = crypto.randomBytes(32).toString("base64url");
@@ -50,9 +50,9 @@ export function createVerification(opts: {
   const payload = { ...opts.payload, ...(code ? { codeHash: digest(`${id}:code:${code}`) } : {}) };
   const expiresAt = now + VERIFICATION_TTL_MS;
   const db = getDb();
-  deleteExpiredVerifications(now);
+  await deleteExpiredVerifications(now);
   if (opts.replace) {
-    db.update(schema.verifications)
+    await db.update(schema.verifications)
       .set({ expiresAt: now })
       .where(
         and(
@@ -61,10 +61,9 @@ export function createVerification(opts: {
           isNull(schema.verifications.usedAt),
           gt(schema.verifications.expiresAt, now),
         ),
-      )
-      .run();
+      );
   }
-  db.insert(schema.verifications)
+  await db.insert(schema.verifications)
     .values({
       id,
       type: opts.type,
@@ -74,30 +73,30 @@ export function createVerification(opts: {
       payload,
       expiresAt,
       createdAt: now,
-    })
-    .run();
+    });
   return { id, token: `${id}.${secret}`, code, expiresAt };
 }
 
 export type CheckResult = { ok: true; row: Verification } | { ok: false; reason: "invalid" | "expired" | "used" | "too-many" };
 
-function getRow(type: VerificationType, id: string): Verification | undefined {
-  return getDb()
+async function getRow(type: VerificationType, id: string): Promise<Verification | undefined> {
+  const [row] = await getDb()
     .select()
     .from(schema.verifications)
     .where(and(eq(schema.verifications.id, id), eq(schema.verifications.type, type)))
-    .get();
+    .limit(1);
+  return row;
 }
 
-export function getVerification(type: VerificationType, id: string): Verification | undefined {
+export function getVerification(type: VerificationType, id: string): Promise<Verification | undefined> {
   return getRow(type, id);
 }
 
 /** Checks a link token without using it up (to show the form it leads to). */
-export function checkToken(type: VerificationType, token: string | null | undefined, now = Date.now()): CheckResult {
+export async function checkToken(type: VerificationType, token: string | null | undefined, now = Date.now()): Promise<CheckResult> {
   const [id, secret, extra] = (token ?? "").split(".");
   if (!id || !secret || extra !== undefined) return { ok: false, reason: "invalid" };
-  const row = getRow(type, id);
+  const row = await getRow(type, id);
   if (!row || !sameDigest(row.codeHash, digest(`${id}:link:${secret}`))) return { ok: false, reason: "invalid" };
   if (row.usedAt) return { ok: false, reason: "used" };
   if (row.expiresAt <= now) return { ok: false, reason: "expired" };
@@ -105,20 +104,20 @@ export function checkToken(type: VerificationType, token: string | null | undefi
 }
 
 /** Marks a row used; false when another request used it first. */
-function markUsed(id: string, now: number): boolean {
-  const result = getDb()
+async function markUsed(id: string, now: number): Promise<boolean> {
+  const used = await getDb()
     .update(schema.verifications)
     .set({ usedAt: now })
     .where(and(eq(schema.verifications.id, id), isNull(schema.verifications.usedAt), gt(schema.verifications.expiresAt, now)))
-    .run();
-  return result.changes === 1;
+    .returning({ id: schema.verifications.id });
+  return used.length === 1;
 }
 
 /** Checks a link token and uses it up: the second use of a link fails. */
-export function consumeToken(type: VerificationType, token: string | null | undefined, now = Date.now()): CheckResult {
-  const checked = checkToken(type, token, now);
+export async function consumeToken(type: VerificationType, token: string | null | undefined, now = Date.now()): Promise<CheckResult> {
+  const checked = await checkToken(type, token, now);
   if (!checked.ok) return checked;
-  if (!markUsed(checked.row.id, now)) return { ok: false, reason: "used" };
+  if (!(await markUsed(checked.row.id, now))) return { ok: false, reason: "used" };
   return { ok: true, row: { ...checked.row, usedAt: now } };
 }
 
@@ -126,42 +125,38 @@ export function consumeToken(type: VerificationType, token: string | null | unde
  * Checks a typed code against the newest live row of `type` for `target` and
  * uses it up. Wrong codes count; after MAX_CODE_ATTEMPTS the row is dead.
  */
-export function consumeCode(type: VerificationType, target: string, code: string, now = Date.now()): CheckResult {
+export async function consumeCode(type: VerificationType, target: string, code: string, now = Date.now()): Promise<CheckResult> {
   const db = getDb();
-  const row = db
+  const [row] = await db
     .select()
     .from(schema.verifications)
     .where(and(eq(schema.verifications.type, type), eq(schema.verifications.target, target.trim().toLowerCase()), isNull(schema.verifications.usedAt)))
     .orderBy(desc(schema.verifications.createdAt))
-    .limit(1)
-    .get();
+    .limit(1);
   if (!row?.payload?.codeHash) return { ok: false, reason: "invalid" };
   if (row.expiresAt <= now) return { ok: false, reason: "expired" };
   if (row.attempts >= MAX_CODE_ATTEMPTS) return { ok: false, reason: "too-many" };
   if (!sameDigest(row.payload.codeHash, digest(`${row.id}:code:${code.trim()}`))) {
-    db.update(schema.verifications)
+    await db.update(schema.verifications)
       .set({ attempts: sql`${schema.verifications.attempts} + 1` })
-      .where(eq(schema.verifications.id, row.id))
-      .run();
+      .where(eq(schema.verifications.id, row.id));
     return { ok: false, reason: row.attempts + 1 >= MAX_CODE_ATTEMPTS ? "too-many" : "invalid" };
   }
-  if (!markUsed(row.id, now)) return { ok: false, reason: "used" };
+  if (!(await markUsed(row.id, now))) return { ok: false, reason: "used" };
   return { ok: true, row: { ...row, usedAt: now } };
 }
 
 /** Uses up every live row of a type for a target (e.g. after the email was verified another way). */
-export function retireVerifications(type: VerificationType, target: string, now = Date.now()) {
-  getDb()
+export async function retireVerifications(type: VerificationType, target: string, now = Date.now()) {
+  await getDb()
     .update(schema.verifications)
     .set({ usedAt: now })
-    .where(and(eq(schema.verifications.type, type), eq(schema.verifications.target, target.trim().toLowerCase()), isNull(schema.verifications.usedAt)))
-    .run();
+    .where(and(eq(schema.verifications.type, type), eq(schema.verifications.target, target.trim().toLowerCase()), isNull(schema.verifications.usedAt)));
 }
 
 /** Rows past their time are of no use to anyone. */
-export function deleteExpiredVerifications(now = Date.now()) {
-  getDb()
+export async function deleteExpiredVerifications(now = Date.now()) {
+  await getDb()
     .delete(schema.verifications)
-    .where(sql`${schema.verifications.expiresAt} < ${now - 24 * 3600_000}`)
-    .run();
+    .where(sql`${schema.verifications.expiresAt} < ${now - 24 * 3600_000}`);
 }

@@ -13,7 +13,7 @@ import { getFeedPage, getVideoPage } from "~/models/posts.server";
 import { reportUser, ReportError, USER_REPORTED } from "~/models/reports.server";
 import { avatarUrl, displayName, getProfile, profileLinks } from "~/models/users.server";
 import { redirectWithAlert } from "~/services/alerts.server";
-import { claimSentUrl, requestClaimLink } from "~/services/auth.server";
+import { claimSentUrl, requestClaimLink } from "~/flows/auth.server";
 import { getOptionalUser, requireUser } from "~/services/session.server";
 import profileCss from "~/styles/profile.css";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
@@ -32,17 +32,17 @@ export const handle: RouteHandle = {
   createPost: (d) => (d as HandleData)?.createPostHref ?? null,
 };
 
-function findProfile(username: string | undefined) {
-  const user = getProfile(username ?? "");
+async function findProfile(username: string | undefined) {
+  const user = await getProfile(username ?? "");
   // An unknown name is the not-found page (root error boundary), with a 404.
   if (!user) throw new Response("Not Found", { status: 404 });
   return user;
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = findProfile(params.username);
+  const user = await findProfile(params.username);
   const viewer = await getOptionalUser(request);
-  const campus = campusForRequest(request);
+  const campus = await campusForRequest(request);
   const url = new URL(request.url);
   const show = showOf(url.searchParams.get("show"));
   const timeZone = getViewerTimeZone(request, campus.timeZone);
@@ -50,7 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const isSelf = viewer?.id === user.id;
   // A view of the page itself, not the next page of its lists.
   if (!url.searchParams.has("cursor") && !url.searchParams.has("after")) {
-    recordEvent("Profile View", { userId: viewer?.id, campusId: campus.id, path: url.pathname });
+    await recordEvent("Profile View", { userId: viewer?.id, campusId: campus.id, path: url.pathname });
   }
   return {
     profile: {
@@ -67,15 +67,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     show,
     viewer: isSelf ? ("self" as const) : viewer ? ("member" as const) : ("visitor" as const),
     /** Top-level posts on this campus, or (show=videos) the posts with videos. */
-    feed: show === "videos" ? getVideoPage(feedOpts) : getFeedPage(feedOpts),
-    portfolio: show === "videos" ? null : listPortfolioPage(show === "games" ? "game" : "project", { ownerId: user.id, cursor: url.searchParams.get("after") }),
+    feed: show === "videos" ? await getVideoPage(feedOpts) : await getFeedPage(feedOpts),
+    portfolio: show === "videos" ? null : await listPortfolioPage(show === "games" ? "game" : "project", { ownerId: user.id, cursor: url.searchParams.get("after") }),
     /** The portfolio owner's Create Post buttons, on their own profile only (§2, §6). */
     createPostHref: isSelf && user.isOwner ? `/create/post?goBack=${encodeURIComponent(`/${user.username}`)}` : null,
   };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = findProfile(params.username);
+  const user = await findProfile(params.username);
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "claim") {
@@ -87,7 +87,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent !== "report") throw new Response("Bad Request", { status: 400 });
   const viewer = await requireUser(request);
   try {
-    reportUser({ reporterId: viewer.id, reportedUserId: user.id, reason: String(form.get("reason") ?? "") });
+    await reportUser({ reporterId: viewer.id, reportedUserId: user.id, reason: String(form.get("reason") ?? "") });
   } catch (error) {
     if (error instanceof ReportError) throw new Response(error.message, { status: 400 });
     throw error;

@@ -13,16 +13,16 @@ import type { RouteHandle } from "~/utils/route-handle";
 export const handle: RouteHandle = { back: false };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const campus = campusForRequest(request);
+  const campus = await campusForRequest(request);
   return {
-    latest: getFeedPage({
+    latest: (await getFeedPage({
       campusId: campus.id,
       timeZone: getViewerTimeZone(request, campus.timeZone),
       limit: 3,
       viewerId: await getUserId(request),
-    }).posts,
-    projects: listProjects().slice(0, 3),
-    games: listGames().slice(0, 3),
+    })).posts,
+    projects: (await listProjects()).slice(0, 3),
+    games: (await listGames()).slice(0, 3),
   };
 }
 

@@ -36,10 +36,10 @@ function domainList(domains: string[]): string {
   return at.length > 1 ? `${at.slice(0, -1).join(", ")} or ${at[at.length - 1]}` : (at[0] ?? "");
 }
 
-function refusalMessage(refusal: SchoolEmailRefusal, campusId: string): string {
+async function refusalMessage(refusal: SchoolEmailRefusal, campusId: string): Promise<string> {
   if (refusal === "banned") return AUTH_MESSAGES.banned;
   if (refusal === "email-in-use") return AUTH_MESSAGES["email-in-use"];
-  return `Use your school email: an address ending in ${domainList(schoolDomainsOf(campusId))}.`;
+  return `Use your school email: an address ending in ${domainList(await schoolDomainsOf(campusId))}.`;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -48,8 +48,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let linkError: string | null = null;
   if (token) {
     // The link works in any browser: the row names the user who asked for it.
-    const checked = consumeToken("school-email", token);
-    if (checked.ok && completeSchoolEmailVerification(checked.row)) return done(request);
+    const checked = await consumeToken("school-email", token);
+    if (checked.ok && await completeSchoolEmailVerification(checked.row)) return done(request);
     if (!(await getOptionalUser(request))) {
       return redirectWithAlert(request, "/login?redirect=%2Fadd-code", { type: "danger", message: AUTH_MESSAGES["link-invalid"] });
     }
@@ -62,9 +62,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     step: email && !linkError ? ("code" as const) : ("email" as const),
     email,
     linkError,
-    campusName: getCampus(user.campusId)?.name ?? "your campus",
-    domains: domainList(schoolDomainsOf(user.campusId)),
-    firstDomain: schoolDomainsOf(user.campusId)[0] ?? "ou.edu",
+    campusName: (await getCampus(user.campusId))?.name ?? "your campus",
+    domains: domainList(await schoolDomainsOf(user.campusId)),
+    firstDomain: (await schoolDomainsOf(user.campusId))[0] ?? "ou.edu",
     schoolVerified: user.schoolVerified,
     schoolEmail: user.schoolEmail,
   };
@@ -82,13 +82,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data({ intent: "verify" as const, result: submission.reply({ formErrors: [AUTH_MESSAGES["ip-flood"]] }) }, { status: 429 });
     }
     const { email, code } = submission.value;
-    const checked = consumeCode("school-email", email, code);
+    const checked = await consumeCode("school-email", email, code);
     // Only the code this user asked for counts.
-    const verified = checked.ok && checked.row.userId === user.id ? completeSchoolEmailVerification(checked.row) : null;
+    const verified = checked.ok && checked.row.userId === user.id ? await completeSchoolEmailVerification(checked.row) : null;
     if (verified) return done(request);
-    const refusal = schoolEmailRefusal(user, email);
+    const refusal = await schoolEmailRefusal(user, email);
     const message = refusal
-      ? refusalMessage(refusal, user.campusId)
+      ? await refusalMessage(refusal, user.campusId)
       : !checked.ok && (checked.reason === "expired" || checked.reason === "too-many")
         ? AUTH_MESSAGES["code-expired"]
         : AUTH_MESSAGES["code-invalid"];
@@ -101,11 +101,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { email } = submission.value;
   const refuse = (message: string, status: number) =>
     data({ intent: "send" as const, result: submission.reply({ fieldErrors: { email: [message] } }) }, { status });
-  const refusal = schoolEmailRefusal(user, email);
-  if (refusal) return refuse(refusalMessage(refusal, user.campusId), refusal === "email-in-use" ? 409 : refusal === "banned" ? 403 : 400);
+  const refusal = await schoolEmailRefusal(user, email);
+  if (refusal) return refuse(await refusalMessage(refusal, user.campusId), refusal === "email-in-use" ? 409 : refusal === "banned" ? 403 : 400);
   if (!(await consume("emailIp", ip)).ok) return refuse(AUTH_MESSAGES["ip-flood"], 429);
   if (!(await consume("emailAddress", email)).ok) return refuse(AUTH_MESSAGES["email-flood"], 429);
-  sendSchoolEmailVerification(request, user, email);
+  await sendSchoolEmailVerification(request, user, email);
   return redirectWithAlert(request, `/add-code?${new URLSearchParams({ email })}`, { type: "okay", message: "Email sent." });
 }
 

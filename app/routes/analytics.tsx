@@ -24,11 +24,11 @@ const COLUMNS: { name: EventName; label: string }[] = [
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   if (!user?.isOwner) throw new Response("Not Found", { status: 404 });
-  const campuses = listCampuses().map((c) => ({ id: c.id, name: c.name }));
+  const campuses = (await listCampuses()).map((c) => ({ id: c.id, name: c.name }));
   const requested = new URL(request.url).searchParams.get("campus");
   const campusId = campuses.some((c) => c.id === requested) ? requested! : null;
-  const timeZone = getViewerTimeZone(request, campusForRequest(request).timeZone);
-  const days = countsPerDay({ days: DAYS, timeZone, campusId: campusId ?? undefined });
+  const timeZone = getViewerTimeZone(request, (await campusForRequest(request)).timeZone);
+  const days = await countsPerDay({ days: DAYS, timeZone, campusId: campusId ?? undefined });
   const totals = Object.fromEntries(COLUMNS.map((c) => [c.name, days.reduce((sum, d) => sum + d.counts[c.name], 0)])) as Record<EventName, number>;
   return data({ days, totals, timeZone, campuses, campusId }, { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -16,14 +16,14 @@ import { AUTH_MESSAGES } from "~/utils/auth-messages";
 export async function loader({ request }: LoaderFunctionArgs) {
   const signedIn = await getUserId(request);
   const done = signedIn ? "/settings/account" : "/login";
-  const used = consumeToken("change-email", new URL(request.url).searchParams.get("token"));
-  const before = used.ok && used.row.userId ? getUserById(used.row.userId) : undefined;
+  const used = await consumeToken("change-email", new URL(request.url).searchParams.get("token"));
+  const before = used.ok && used.row.userId ? await getUserById(used.row.userId) : undefined;
   if (!used.ok || !before) return redirectWithAlert(request, done, { type: "danger", message: AUTH_MESSAGES["link-invalid"] });
   try {
-    const user = applyEmailChange(before.id, used.row.target);
-    endSessionsExcept(user.id, [used.row.payload?.session, await currentSessionId(request)]);
+    const user = await applyEmailChange(before.id, used.row.target);
+    await endSessionsExcept(user.id, [used.row.payload?.session, await currentSessionId(request)]);
     if (before.email !== user.email) {
-      sendEmailChangedNotice(before.email, { newEmail: user.email, helpUrl: absoluteUrl(request, "/settings/help") });
+      await sendEmailChangedNotice(before.email, { newEmail: user.email, helpUrl: absoluteUrl(request, "/settings/help") });
     }
   } catch (error) {
     const code = authErrorCode(error);

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { campusForRequest } from "~/models/campuses.server";
 import { redirectWithAlert } from "~/services/alerts.server";
-import { startGoogle } from "~/services/auth.server";
+import { startGoogle } from "~/flows/auth.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import { safePath } from "~/utils/navigation";
 import { readForm } from "~/services/form.server";
@@ -16,7 +16,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const returnTo = safePath(form.get("redirect"), "");
   try {
-    return await startGoogle(request, campusForRequest(request).id, returnTo || null);
+    return await startGoogle(request, (await campusForRequest(request)).id, returnTo || null);
   } catch {
     return redirectWithAlert(request, "/login", { type: "danger", message: AUTH_MESSAGES.google });
   }

@@ -9,7 +9,7 @@ import { authErrorCode } from "~/models/accounts.server";
 import { getVerification } from "~/models/verifications.server";
 import { confirmEmailSchema } from "~/schemas/index.server";
 import { redirectWithAlert } from "~/services/alerts.server";
-import { askedForMagicLink, authenticateMagicLink, clearFlowCookie, completeSignIn } from "~/services/auth.server";
+import { askedForMagicLink, authenticateMagicLink, clearFlowCookie, completeSignIn } from "~/flows/auth.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import type { RouteHandle } from "~/utils/route-handle";
 import { loadAuthSchemas } from "~/schemas/lazy.client";
@@ -18,8 +18,8 @@ import { readForm } from "~/services/form.server";
 export const handle: RouteHandle = { title: "Log in" };
 
 /** §4: a failed link goes back to /login?redirect=true (or /register?redirect=true when it was registering). */
-function fail(request: Request, id: string | null, code: "wrong-email" | "banned" = "wrong-email") {
-  const row = id ? getVerification("magic-link", id) : undefined;
+async function fail(request: Request, id: string | null, code: "wrong-email" | "banned" = "wrong-email") {
+  const row = id ? await getVerification("magic-link", id) : undefined;
   const to = row?.payload?.first ? "/register?redirect=true" : "/login?redirect=true";
   return redirectWithAlert(request, to, { type: "danger", message: AUTH_MESSAGES[code] });
 }
@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const token = url.searchParams.get("token");
   const id = url.searchParams.get("id");
-  const row = id ? getVerification("magic-link", id) : undefined;
+  const row = id ? await getVerification("magic-link", id) : undefined;
   if (!token || !row || row.usedAt || row.expiresAt <= Date.now()) return fail(request, id);
   // Opened in the browser that asked for it: sign in. Elsewhere: ask for the email first.
   if (await askedForMagicLink(request, id)) return complete(request, token, id);
@@ -50,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const id = String(formData.get("id") ?? "") || null;
   const submission = parseWithSchema(formData, confirmEmailSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const row = id ? getVerification("magic-link", id) : undefined;
+  const row = id ? await getVerification("magic-link", id) : undefined;
   if (!token || !row || row.target !== submission.value.email) return fail(request, id);
   return complete(request, token, id);
 }

@@ -4,7 +4,7 @@ import { Composer } from "~/components/composer";
 import { VerifySchoolPrompt } from "~/components/verify-school-prompt";
 import { campusForRequest } from "~/models/campuses.server";
 import { isSchoolVerifiedOn } from "~/models/school.server";
-import { commentTarget, commentTargetExists, composerAction, defaultGoBack } from "~/services/post-submission.server";
+import { commentTarget, commentTargetExists, composerAction, defaultGoBack } from "~/flows/post-submission.server";
 import { requireUser } from "~/services/session.server";
 import { safePath } from "~/utils/navigation";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -13,25 +13,25 @@ import { siteOrigin } from "~/services/urls.server";
 export const handle: RouteHandle = { title: "Create Comment" };
 
 /** What the comment answers; a post, game or project that is not there is a 404. */
-function resolve(request: Request, id: string) {
+async function resolve(request: Request, id: string) {
   const params = new URL(request.url).searchParams;
   const target = commentTarget(id, params.get("type"));
-  if (!commentTargetExists(target)) throw new Response("Not Found", { status: 404 });
+  if (!await commentTargetExists(target)) throw new Response("Not Found", { status: 404 });
   return { target, type: params.get("type") ?? "post", goBack: safePath(params.get("goBack"), defaultGoBack(target)) };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const { type, goBack } = resolve(request, params.id ?? "");
-  return { id: params.id ?? "", type, goBack, schoolVerified: isSchoolVerifiedOn(user, campusForRequest(request).id) };
+  const { type, goBack } = await resolve(request, params.id ?? "");
+  return { id: params.id ?? "", type, goBack, schoolVerified: await isSchoolVerifiedOn(user, (await campusForRequest(request)).id) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const { target, goBack } = resolve(request, params.id ?? "");
+  const { target, goBack } = await resolve(request, params.id ?? "");
   return composerAction(request, {
     author: user,
-    campusId: campusForRequest(request).id,
+    campusId: (await campusForRequest(request)).id,
     origin: siteOrigin(request),
     target,
     goBack,

@@ -4,7 +4,7 @@ import { Composer } from "~/components/composer";
 import { VerifySchoolPrompt } from "~/components/verify-school-prompt";
 import { campusForRequest } from "~/models/campuses.server";
 import { isSchoolVerifiedOn } from "~/models/school.server";
-import { composerAction } from "~/services/post-submission.server";
+import { composerAction } from "~/flows/post-submission.server";
 import { requireUser } from "~/services/session.server";
 import { safePath } from "~/utils/navigation";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -18,12 +18,12 @@ function goBackOf(request: Request) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { goBack: goBackOf(request), schoolVerified: isSchoolVerifiedOn(user, campusForRequest(request).id) };
+  return { goBack: goBackOf(request), schoolVerified: await isSchoolVerifiedOn(user, (await campusForRequest(request)).id) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const campus = campusForRequest(request);
+  const campus = await campusForRequest(request);
   // A signed-in user who is not school-verified here cannot post (design A5): composerAction refuses with 403.
   return composerAction(request, {
     author: user,

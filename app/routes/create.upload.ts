@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { campusForRequest } from "~/models/campuses.server";
-import { commentTarget, defaultGoBack, uploadAction, type SubmitTarget } from "~/services/post-submission.server";
+import { commentTarget, defaultGoBack, uploadAction, type SubmitTarget } from "~/flows/post-submission.server";
 import { requireUser } from "~/services/session.server";
 import { safePath } from "~/utils/navigation";
 import { siteOrigin } from "~/services/urls.server";
@@ -10,7 +10,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   return uploadAction(request, {
     author: user,
-    campusId: campusForRequest(request).id,
+    campusId: (await campusForRequest(request)).id,
     origin: siteOrigin(request),
     resolveTarget: (form) => {
       const id = String(form.get("id") ?? "");

@@ -8,11 +8,11 @@ export const handle: RouteHandle = { title: "Dev mailbox" };
 
 // The local mailbox (design A3): every email in the outbox for one address.
 // It shows sign-in and reset links, so unless DEV_MAILBOX=1 it answers only this machine.
-export function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const cfg = config();
   if (!cfg.devMailbox || (cfg.devMailboxLocalOnly && !context.fromThisMachine)) throw new Response("Not Found", { status: 404 });
   const to = new URL(request.url).searchParams.get("to")?.trim() ?? "";
-  const mails = to ? listMailTo(to) : [];
+  const mails = to ? await listMailTo(to) : [];
   return {
     to,
     mails: mails.map((m) => ({ ...m, createdAt: new Date(m.createdAt).toISOString() })),

@@ -30,14 +30,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { email } = submission.value;
   const refuse = (code: keyof typeof AUTH_MESSAGES, status: number) =>
     data(submission.reply({ formErrors: [AUTH_MESSAGES[code]] }), { status });
-  const user = getUserByEmail(email);
+  const user = await getUserByEmail(email);
   // §8: an inline message here (a browser alert in the original), so it also works without JS.
   if (!user) return refuse("reset-user-not-found", 404);
-  if (isBannedEmail(email)) return refuse("banned", 403);
+  if (await isBannedEmail(email)) return refuse("banned", 403);
   if (!(await consume("emailIp", context.clientIp || "unknown")).ok) return refuse("ip-flood", 429);
   if (!(await consume("emailAddress", email)).ok) return refuse("email-flood", 429);
-  const created = createVerification({ type: "reset", target: email, userId: user.id, replace: true });
-  sendPasswordResetEmail(email, { url: absoluteUrl(request, `/reset-password?${new URLSearchParams({ token: created.token })}`) });
+  const created = await createVerification({ type: "reset", target: email, userId: user.id, replace: true });
+  await sendPasswordResetEmail(email, { url: absoluteUrl(request, `/reset-password?${new URLSearchParams({ token: created.token })}`) });
   return redirect("/forgotpassword?sent=1");
 }
 

@@ -13,10 +13,10 @@ import type { RouteHandle } from "~/utils/route-handle";
 export const handle: RouteHandle = { title: "Home", back: false };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const campus = campusForRequest(request);
+  const campus = await campusForRequest(request);
   const url = new URL(request.url);
   const category = url.searchParams.get("category") || "all";
-  const feed = getFeedPage({
+  const feed = await getFeedPage({
     campusId: campus.id,
     timeZone: getViewerTimeZone(request, campus.timeZone),
     cursor: url.searchParams.get("cursor"),

@@ -10,7 +10,7 @@ import { campusForRequest } from "~/models/campuses.server";
 import { loginSchema, magicLinkSchema } from "~/schemas/index.server";
 import { NAME_PART_MAX, PASSWORD_MAX } from "~/utils/limits";
 import type { Alert } from "~/services/alerts.server";
-import { authenticateWithPassword, completeSignIn, requestMagicLink, sentPageUrl } from "~/services/auth.server";
+import { authenticateWithPassword, completeSignIn, requestMagicLink, sentPageUrl } from "~/flows/auth.server";
 import { consume } from "~/services/rate-limit.server";
 import { requireVisitor } from "~/services/session.server";
 import { AUTH_MESSAGES, LONG_MESSAGES, type AuthErrorCode } from "~/utils/auth-messages";
@@ -27,7 +27,7 @@ const methodOf = (value: unknown): Method => (value === "noPassword" ? "noPasswo
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireVisitor(request);
   const url = new URL(request.url);
-  const campus = campusForRequest(request);
+  const campus = await campusForRequest(request);
   return {
     method: methodOf(url.searchParams.get("method")),
     email: url.searchParams.get("email") ?? "",

@@ -6,7 +6,7 @@ import { SubmitButton } from "~/components/auth";
 import { FormErrors } from "~/components/forms";
 import { magicLinkSchema } from "~/schemas/index.server";
 import { redirectWithAlert } from "~/services/alerts.server";
-import { claimAddress, claimSentUrl, requestClaimLink, requestMagicLink, sentPageUrl } from "~/services/auth.server";
+import { claimAddress, claimSentUrl, requestClaimLink, requestMagicLink, sentPageUrl } from "~/flows/auth.server";
 import { config } from "~/services/config.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -25,12 +25,12 @@ function mailboxUrl(email: string): string {
   return "https://mail.google.com/";
 }
 
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   // A claim (§2): the account's address, masked; the page never holds the whole of it.
   const claim = url.searchParams.get("claim")?.trim() ?? "";
   if (claim) {
-    const masked = claimAddress(claim);
+    const masked = await claimAddress(claim);
     if (!masked) throw redirect("/login?method=noPassword");
     return { email: masked, claim, first: "", last: "", redirectTo: "", mailbox: config().devMailbox ? "/dev/mail" : mailboxUrl(masked) };
   }

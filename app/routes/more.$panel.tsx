@@ -42,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     title: panel.title,
     kind: panel.kind,
     html: null as string | null,
-    projects: null as ReturnType<typeof listProjects> | null,
+    projects: null as Awaited<ReturnType<typeof listProjects>> | null,
     contactEmail: null as string | null,
     senderEmail: null as string | null,
   };
@@ -52,8 +52,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return { ...base, html: page.html ?? "<p>This page is not available right now.</p>" };
   }
   if (panel.kind === "projects") {
-    ensurePortfolioFresh();
-    return { ...base, projects: listProjects() };
+    await ensurePortfolioFresh();
+    return { ...base, projects: await listProjects() };
   }
   const user = await getOptionalUser(request);
   return { ...base, contactEmail: config().contactEmail, senderEmail: user?.email ?? null };

@@ -22,10 +22,10 @@ function isPrefetch(request: Request): boolean {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const userId = await requireUserId(request);
-  const campus = campusForRequest(request);
+  const campus = await campusForRequest(request);
   const cursor = new URL(request.url).searchParams.get("cursor");
   // Opening the page (its first page) marks everything read; the page still shows what was new.
-  const notifications = getNotificationsPage({
+  const notifications = await getNotificationsPage({
     userId,
     timeZone: getViewerTimeZone(request, campus.timeZone),
     cursor,

@@ -8,8 +8,8 @@ import { DoesNotExist } from "~/components/not-found";
 import { PostCard } from "~/components/post-card";
 import { campusForRequest } from "~/models/campuses.server";
 import { getParentChain, getPost, getThread, type CommentNode } from "~/models/posts.server";
-import { deleteAction, likeAction } from "~/services/post-actions.server";
-import { readPostFormOrRefuse, submitPost } from "~/services/post-submission.server";
+import { deleteAction, likeAction } from "~/flows/post-actions.server";
+import { readPostFormOrRefuse, submitPost } from "~/flows/post-submission.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { getOptionalUser, requireUser } from "~/services/session.server";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -32,16 +32,16 @@ function findNode(nodes: CommentNode[], id: string): CommentNode | undefined {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const campus = campusForRequest(request);
+  const campus = await campusForRequest(request);
   const viewer = await getOptionalUser(request);
-  const found = getPost(params.id ?? "", campus.timeZone, viewer?.id);
+  const found = await getPost(params.id ?? "", campus.timeZone, viewer?.id);
   if (found.status === "missing") return data({ status: "missing" as const, post: null, chain: [], comments: [] }, { status: 404 });
   if (found.status === "deleted") return data({ status: "deleted" as const, post: null, chain: [], comments: [] }, { status: 410 });
   const post = found.post;
   // One query for the whole thread; a reply's page shows what hangs below it.
-  const thread = getThread({ rootId: post.rootId ?? post.id }, campus.timeZone, viewer?.id);
+  const thread = await getThread({ rootId: post.rootId ?? post.id }, campus.timeZone, viewer?.id);
   const comments = post.rootId ? (findNode(thread, post.id)?.replies ?? []) : thread;
-  return { status: "ok" as const, post, chain: getParentChain(post, campus.timeZone, viewer?.id), comments };
+  return { status: "ok" as const, post, chain: await getParentChain(post, campus.timeZone, viewer?.id), comments };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -55,7 +55,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (intent === "like") return await likeAction(request, form.formData, user, id);
     if (intent === "delete") return await deleteAction(request, form.formData, user.id, id);
     if (intent === "comment") {
-      const campus = campusForRequest(request);
+      const campus = await campusForRequest(request);
       const result = await submitPost(form.formData, { author: user, campusId: campus.id, origin: siteOrigin(request), target: { kind: "comment", parentId: id } });
       if (!result.ok) return data(result.reply, { status: result.status });
       return redirectWithAlert(request, `/post/${id}#post-${result.id}`, { type: "success", message: "Your reply was sent" });

@@ -10,7 +10,7 @@ import { avatarUrl, displayName, updateBio, updateName } from "~/models/users.se
 import { bioSchema, nameSchema } from "~/schemas/index.server";
 import { NAME_PART_MAX, PROFILE_MESSAGES } from "~/utils/limits";
 import { redirectWithAlert } from "~/services/alerts.server";
-import { changeProfilePhoto, chosenFile, readPhotoForm } from "~/services/profile-photo.server";
+import { changeProfilePhoto, chosenFile, readPhotoForm } from "~/flows/profile-photo.server";
 import { requireUser } from "~/services/session.server";
 import { parseWithSchema, useSchemaForm } from "~/utils/form";
 import profileCss from "~/styles/profile.css";
@@ -55,13 +55,13 @@ export async function action({ request }: ActionFunctionArgs) {
     if (intent === "name") {
       const submission = parseWithSchema(formData, nameSchema);
       if (submission.status !== "success") return data<ActionData>({ intent: "name", reply: submission.reply() }, { status: 400 });
-      updateName(user.id, submission.value);
+      await updateName(user.id, submission.value);
       return updated(request);
     }
     if (intent === "bio") {
       const submission = parseWithSchema(formData, bioSchema);
       if (submission.status !== "success") return data<ActionData>({ intent: "bio", reply: submission.reply() }, { status: 400 });
-      updateBio(user.id, submission.value.bio);
+      await updateBio(user.id, submission.value.bio);
       return updated(request);
     }
     throw new Response("Bad Request", { status: 400 });

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { PROFILE_MESSAGES } from "~/schemas/index.server";
 import { alertCookie } from "~/services/alerts.server";
-import { changeProfilePhoto, chosenFile, readPhotoForm } from "~/services/profile-photo.server";
+import { changeProfilePhoto, chosenFile, readPhotoForm } from "~/flows/profile-photo.server";
 import { requireUser } from "~/services/session.server";
 import { NOT_PHOTO } from "~/utils/media-rules";
 import { safePath } from "~/utils/navigation";

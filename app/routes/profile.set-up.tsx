@@ -6,7 +6,7 @@ import { SubmitButton } from "~/components/auth";
 import { BioForm, PhotoForm } from "~/components/profile-forms";
 import { avatarUrl, displayName, updateBio } from "~/models/users.server";
 import { bioSchema } from "~/schemas/index.server";
-import { changeProfilePhoto, chosenFile, readPhotoForm } from "~/services/profile-photo.server";
+import { changeProfilePhoto, chosenFile, readPhotoForm } from "~/flows/profile-photo.server";
 import { requireUser } from "~/services/session.server";
 import { parseWithSchema } from "~/utils/form";
 import profileCss from "~/styles/profile.css";
@@ -56,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (intent === "bio") {
       const submission = parseWithSchema(formData, bioSchema);
       if (submission.status !== "success") return data<ActionData>({ intent: "bio", reply: submission.reply() }, { status: 400 });
-      updateBio(user.id, submission.value.bio, { completeSetUp: true });
+      await updateBio(user.id, submission.value.bio, { completeSetUp: true });
       return redirect(stepUrl("done"));
     }
     throw new Response("Bad Request", { status: 400 });

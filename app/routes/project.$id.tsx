@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PortfolioDetail, portfolioTitle } from "~/components/portfolio-detail";
-import { portfolioAction, portfolioLoader } from "~/services/portfolio-page.server";
+import { portfolioAction, portfolioLoader } from "~/flows/portfolio-page.server";
 import portfolioCss from "~/styles/portfolio.css";
 import type { RouteHandle } from "~/utils/route-handle";
 

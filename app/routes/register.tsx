@@ -42,8 +42,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const { email, name, password, redirect: redirectTo } = submission.value;
   try {
-    const user = await registerWithPassword({ email, fullName: name, password, campusId: campusForRequest(request).id });
-    sendSignupVerification(request, user, redirectTo);
+    const user = await registerWithPassword({ email, fullName: name, password, campusId: (await campusForRequest(request)).id });
+    await sendSignupVerification(request, user, redirectTo);
     // A pending session: it can open /verify and sign out, nothing more until the email is verified.
     return redirect(verifyRedirectUrl(safePath(redirectTo, "/home")), {
       headers: { "Set-Cookie": await createSessionCookie(request, user.id) },

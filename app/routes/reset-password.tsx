@@ -18,9 +18,9 @@ export const handle: RouteHandle = { title: "Reset password" };
 
 const expired = (request: Request) => redirectWithAlert(request, "/forgotpassword", { type: "danger", message: AUTH_MESSAGES["link-invalid"] });
 
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const checked = checkToken("reset", token);
+  const checked = await checkToken("reset", token);
   if (!checked.ok) return expired(request);
   return { token, email: checked.row.target };
 }
@@ -28,8 +28,8 @@ export function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithSchema(await readForm(request), resetPasswordSchema);
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["newPassword", "confirmPassword"] }), { status: 400 });
-  const used = consumeToken("reset", submission.value.token);
-  const user = used.ok && used.row.userId ? getUserById(used.row.userId) : undefined;
+  const used = await consumeToken("reset", submission.value.token);
+  const user = used.ok && used.row.userId ? await getUserById(used.row.userId) : undefined;
   if (!used.ok || !user || user.email !== used.row.target) return expired(request);
   // Also ends every session: whoever knew the old password (or registered the address) is out.
   await resetPassword(user.id, submission.value.newPassword!);

@@ -29,15 +29,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY);
   const tab: Tab = url.searchParams.get("tab") === "people" ? "people" : "posts";
-  const campus = campusForRequest(request);
+  const campus = await campusForRequest(request);
   const viewerId = await getUserId(request);
   const base = { q, tab, campusName: campus.name, visitor: !viewerId, feed: null, people: null };
   // Visitors see the form; searching opens the sign-up prompt (§6) instead of results.
   if (!q || !viewerId) return base;
   const cursor = url.searchParams.get("cursor");
-  if (tab === "people") return { ...base, people: searchPeople({ query: q, campusId: campus.id, cursor }) };
+  if (tab === "people") return { ...base, people: await searchPeople({ query: q, campusId: campus.id, cursor }) };
   const timeZone = getViewerTimeZone(request, campus.timeZone);
-  return { ...base, feed: searchPosts({ campusId: campus.id, query: q, timeZone, cursor, viewerId }) };
+  return { ...base, feed: await searchPosts({ campusId: campus.id, query: q, timeZone, cursor, viewerId }) };
 }
 
 function Tabs({ tab }: { tab: Tab }) {

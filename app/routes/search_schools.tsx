@@ -8,13 +8,13 @@ export const handle: RouteHandle = { title: "Schools" };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: listsCss }];
 
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
-  const here = campusForRequest(request);
+  const here = await campusForRequest(request);
   return {
     q,
-    schools: findCampuses(q).map((c) => ({
+    schools: (await findCampuses(q)).map((c) => ({
       id: c.id,
       name: `${c.name} BuySell`,
       school: SCHOOL_NAMES[c.id] ?? c.name,

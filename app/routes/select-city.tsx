@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     signedIn: !!user,
     current: user?.campusId ?? null,
-    campuses: listCampuses().map((c) => ({ id: c.id, name: c.name, school: SCHOOL_NAMES[c.id] ?? c.name, domain: c.emailDomain })),
+    campuses: (await listCampuses()).map((c) => ({ id: c.id, name: c.name, school: SCHOOL_NAMES[c.id] ?? c.name, domain: c.emailDomain })),
   };
 }
 
@@ -32,8 +32,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!user) throw redirect(signUpPromptHref("/select-city", "join-campus"));
   // One choice among a handful of radio buttons: the server's check is all it needs (no form library in the page).
   const choice = String((await readForm(request)).get("campus") ?? "");
-  if (!getCampus(choice)) return data({ error: "Choose your school." }, { status: 400 });
-  const updated = changeCampus(user.id, choice);
+  if (!await getCampus(choice)) return data({ error: "Choose your school." }, { status: 400 });
+  const updated = await changeCampus(user.id, choice);
   const alert = { type: "success", message: AUTH_MESSAGES["account-updated"] } as const;
   // Not school-verified on the new campus: the next step is its school email.
   return redirectWithAlert(request, updated.schoolVerified ? "/select-city" : "/add-code", alert);

@@ -11,12 +11,12 @@ export const handle: RouteHandle = { title: "Account settings" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const timeZone = getCampus(user.campusId)?.timeZone ?? "America/Chicago";
+  const timeZone = (await getCampus(user.campusId))?.timeZone ?? "America/Chicago";
   return {
     username: user.username,
     email: user.email,
     verified: user.verified,
-    hasPassword: hasPassword(user.id),
+    hasPassword: await hasPassword(user.id),
     created: format(new TZDate(user.createdAt, timeZone), "MMMM d, yyyy"),
     createdIso: new Date(user.createdAt).toISOString(),
   };

@@ -13,14 +13,14 @@ import { getUserByEmail } from "~/models/users.server";
 import { createVerification } from "~/models/verifications.server";
 import { changeEmailFreshSchema, changeEmailSchema } from "~/schemas/index.server";
 import { redirectWithAlert } from "~/services/alerts.server";
-import { googleConfigured, requestMagicLink, sentPageUrl } from "~/services/auth.server";
+import { googleConfigured, requestMagicLink, sentPageUrl } from "~/flows/auth.server";
 import { consume } from "~/services/rate-limit.server";
 import { currentSessionId, requireUser, signedInAt } from "~/services/session.server";
 import { absoluteUrl } from "~/services/urls.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import type { RouteHandle } from "~/utils/route-handle";
 import { loadAccountSchemas } from "~/schemas/lazy.client";
-import { refuseWrongCurrentPassword } from "~/services/current-password.server";
+import { refuseWrongCurrentPassword } from "~/flows/current-password.server";
 import { readForm } from "~/services/form.server";
 
 export const handle: RouteHandle = { title: "Change email" };
@@ -31,7 +31,7 @@ const FRESH_SIGN_IN_MS = 10 * 60_000;
 
 /** How this user proves it is them: the current password, a recent sign-in, or (neither) signing in again. */
 async function proofNeeded(request: Request, userId: string): Promise<"password" | "fresh" | "sign-in-again"> {
-  if (hasPassword(userId)) return "password";
+  if (await hasPassword(userId)) return "password";
   const since = await signedInAt(request);
   return since !== null && Date.now() - since < FRESH_SIGN_IN_MS ? "fresh" : "sign-in-again";
 }
@@ -80,20 +80,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (refused) return refused;
   }
   if (email === user.email) return redirect("/settings/account");
-  if (isBannedEmail(email)) return refuse("banned", 403);
-  if (getUserByEmail(email)) return refuse("email-in-use", 409);
+  if (await isBannedEmail(email)) return refuse("banned", 403);
+  if (await getUserByEmail(email)) return refuse("email-in-use", 409);
   if (!(await consume("emailIp", context.clientIp || "unknown")).ok) return refuse("ip-flood", 429);
   if (!(await consume("emailAddress", email)).ok) return refuse("email-flood", 429);
   // The session that asked stays signed in when the change takes effect; the others end.
   const session = await currentSessionId(request);
-  const created = createVerification({
+  const created = await createVerification({
     type: "change-email",
     target: email,
     userId: user.id,
     replace: true,
     payload: session ? { session } : {},
   });
-  sendEmailChangeEmail(email, { url: absoluteUrl(request, `/auth/email?${new URLSearchParams({ token: created.token })}`) });
+  await sendEmailChangeEmail(email, { url: absoluteUrl(request, `/auth/email?${new URLSearchParams({ token: created.token })}`) });
   return redirectWithAlert(request, HERE, {
     type: "okay",
     message: `Check ${email} for the link that confirms it.`,

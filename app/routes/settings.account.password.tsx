@@ -13,7 +13,7 @@ import { endOtherSessions, requireUser } from "~/services/session.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import type { RouteHandle } from "~/utils/route-handle";
 import { loadAuthSchemas } from "~/schemas/lazy.client";
-import { refuseWrongCurrentPassword } from "~/services/current-password.server";
+import { refuseWrongCurrentPassword } from "~/flows/current-password.server";
 import { readForm } from "~/services/form.server";
 
 export const handle: RouteHandle = { title: "Change your password" };
@@ -22,12 +22,12 @@ const HIDE = { hideFields: ["currentPassword", "newPassword", "confirmPassword"]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { hasPassword: hasPassword(user.id), email: user.email };
+  return { hasPassword: await hasPassword(user.id), email: user.email };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const current = hasPassword(user.id);
+  const current = await hasPassword(user.id);
   const submission = parseWithSchema(await readForm(request), current ? changePasswordSchema : setPasswordSchema);
   if (submission.status !== "success") return data(submission.reply(HIDE), { status: 400 });
   const value = submission.value as { currentPassword?: string; newPassword?: string };

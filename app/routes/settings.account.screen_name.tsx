@@ -30,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   if (submission.value.username === user.username) return redirect("/settings/account");
   try {
-    changeUsername(user.id, submission.value.username);
+    await changeUsername(user.id, submission.value.username);
   } catch (error) {
     if (error instanceof AuthError && error.code === "username-taken") {
       return data(submission.reply({ fieldErrors: { username: [AUTH_MESSAGES["username-taken"]] } }), { status: 409 });

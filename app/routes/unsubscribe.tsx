@@ -10,9 +10,9 @@ export const handle: RouteHandle = { title: "Email notifications" };
 
 // Reached from the link in a notification email: no sign-in needed, the token
 // says who. A GET only shows the choice; the change is a POST.
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const subscriber = subscriberForToken(token);
+  const subscriber = await subscriberForToken(token);
   if (!subscriber) return data({ valid: false as const }, { status: 400 });
   return { valid: true as const, token, email: subscriber.email, on: subscriber.emailNotifications };
 }
@@ -21,7 +21,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const form = await readForm(request);
   const token = String(form.get("token") ?? url.searchParams.get("token") ?? "");
-  const subscriber = subscriberForToken(token);
+  const subscriber = await subscriberForToken(token);
   // One-click unsubscribe from a mail client (RFC 8058): the token is in the URL.
   const oneClick = form.get("List-Unsubscribe") === "One-Click";
   if (!subscriber) {
@@ -29,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ error: "This link is not valid." }, { status: 400 });
   }
   const on = !oneClick && form.get("intent") === "resubscribe";
-  setEmailNotifications(subscriber.id, on);
+  await setEmailNotifications(subscriber.id, on);
   if (oneClick) return new Response("Unsubscribed", { status: 200 });
   return redirectWithAlert(request, `/unsubscribe?token=${encodeURIComponent(token)}`, {
     type: "success",

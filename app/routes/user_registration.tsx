@@ -30,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const redirectTo = safePath(submission.value.redirect, "");
   const params = new URLSearchParams({ email });
   if (redirectTo) params.set("redirect", redirectTo);
-  return redirect(`${getUserByEmail(email) ? "/login" : "/register"}?${params}`);
+  return redirect(`${await getUserByEmail(email) ? "/login" : "/register"}?${params}`);
 }
 
 export default function EmailStep() {

@@ -29,9 +29,9 @@ const VERIFIED = "Your email is verified. Welcome!";
 
 /** Verified (A6): the user is signed in on this browser and goes on to /home (or the page they came for). */
 async function verified(request: Request, checked: CheckResult, redirectTo: string | null) {
-  const user = checked.ok ? completeSignupVerification(checked.row) : null;
+  const user = checked.ok ? await completeSignupVerification(checked.row) : null;
   if (!user) return null;
-  recordAccountEvent("Complete Registration", user);
+  await recordAccountEvent("Complete Registration", user);
   const headers = new Headers();
   await destroySessionCookie(request);
   headers.append("Set-Cookie", await createSessionCookie(request, user.id));
@@ -46,9 +46,9 @@ async function verified(request: Request, checked: CheckResult, redirectTo: stri
  */
 async function verifyByLink(request: Request, token: string, redirectTo: string | null) {
   const user = await getSessionUser(request);
-  const checked = checkToken("signup", token);
+  const checked = await checkToken("signup", token);
   if (checked.ok && user?.id === checked.row.userId) {
-    const done = await verified(request, consumeToken("signup", token), redirectTo);
+    const done = await verified(request, await consumeToken("signup", token), redirectTo);
     if (done) return done;
   } else if (checked.ok && !user) {
     return redirectWithAlert(request, loginRedirectUrl(returnPath(request)), { type: "okay", message: AUTH_MESSAGES["verify-log-in"] });
@@ -81,7 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (formData.get("intent") === "resend") {
     if (!(await consume("emailIp", context.clientIp || "unknown")).ok) return data({ resend: AUTH_MESSAGES["ip-flood"], result: undefined }, { status: 429 });
     if (!(await consume("emailAddress", user.email)).ok) return data({ resend: AUTH_MESSAGES["email-flood"], result: undefined }, { status: 429 });
-    sendSignupVerification(request, user, redirectTo);
+    await sendSignupVerification(request, user, redirectTo);
     return redirectWithAlert(request, new URL(request.url).pathname + new URL(request.url).search, { type: "okay", message: "Email sent." });
   }
 
@@ -90,7 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!(await consume("codeIp", context.clientIp || "unknown")).ok) {
     return data({ result: submission.reply({ formErrors: [AUTH_MESSAGES["ip-flood"]] }), resend: null }, { status: 429 });
   }
-  const checked = consumeCode("signup", user.email, submission.value.code);
+  const checked = await consumeCode("signup", user.email, submission.value.code);
   const done = await verified(request, checked, redirectTo);
   if (done) return done;
   const message = !checked.ok && (checked.reason === "expired" || checked.reason === "too-many") ? AUTH_MESSAGES["code-expired"] : AUTH_MESSAGES["code-invalid"];

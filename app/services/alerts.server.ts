@@ -1,19 +1,10 @@
 // Alerts (spec §4, §8) travel as a one-time flash cookie across a redirect and
 // are shown by the root; their timing runs in CSS so they also work without JS.
 import { createCookieSessionStorage, redirect, type Cookie } from "@remix-run/node";
+import type { Alert, AlertInput } from "~/types/views";
 import { appCookie, hasCookie } from "./cookies.server";
 
-export type AlertType = "success" | "okay" | "danger";
-export type Alert = {
-  id: string;
-  type: AlertType;
-  message: string;
-  /** 7800 ms instead of 2600 ms (§9). */
-  long?: boolean;
-  /** For "Your post was sent.": the post the View link opens. */
-  postId?: string;
-};
-export type AlertInput = Omit<Alert, "id">;
+export type { Alert, AlertInput, AlertType } from "~/types/views";
 
 const flashCookie = appCookie("__alert");
 type AlertSessionStorage = ReturnType<typeof createCookieSessionStorage<Record<string, never>, { alert: Alert }>>;

@@ -2,7 +2,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import * as z from "zod";
+import { dialectOf } from "../../db/dialect";
 
 const optionalUrl = z
   .string()
@@ -15,6 +17,8 @@ const envSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     DATABASE_URL: z.string().min(1).default("./data/app.db"),
+    /** Connections in the pool (PostgreSQL); migrations hold one while the seed uses others. */
+    DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(1000).default(10),
     SESSION_SECRET: z.string().min(1).optional(),
     RESEND_API_KEY: z.string().min(1).optional(),
     RESEND_BASE_URL: optionalUrl,
@@ -138,10 +142,9 @@ function storedSessionSecret(dataDir: string): string {
 }
 
 /** The folder the database lives in (or ./data for a database that is not a file). */
-function dataDirOf(databaseUrl: string): string {
-  const file = databaseUrl.replace(/^file:/, "");
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(file) || file === ":memory:") return "./data";
-  return path.dirname(file);
+function dataDirOf(database: DatabaseConfig): string {
+  if (database.dialect === "pg" || database.path === ":memory:") return "./data";
+  return path.dirname(database.path);
 }
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -156,16 +159,16 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   }
   const c = result.data;
   const production = c.NODE_ENV === "production";
-  const databasePath = c.DATABASE_URL.replace(/^file:/, "");
+  const database = parseDatabaseUrl(c.DATABASE_URL, c.DATABASE_POOL_MAX);
   let sessionSecret = c.SESSION_SECRET;
   return {
     env: c.NODE_ENV,
     production,
     port: c.PORT,
-    databasePath,
+    database,
     /** SESSION_SECRET, or (outside production) one generated once and kept in the data folder; read on first use. */
     get sessionSecret(): string {
-      sessionSecret ??= storedSessionSecret(dataDirOf(c.DATABASE_URL));
+      sessionSecret ??= storedSessionSecret(dataDirOf(database));
       return sessionSecret;
     },
     resendApiKey: c.RESEND_API_KEY,
@@ -210,6 +213,40 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   };
 }
 
+export type DatabaseConfig =
+  | { dialect: "sqlite"; path: string }
+  | { dialect: "pg"; url: string; poolMax: number };
+
+/**
+ * Which database DATABASE_URL names: postgres:// or postgresql:// → PostgreSQL;
+ * a file path, a file: URL or :memory: → SQLite. Throws a ConfigError otherwise.
+ */
+export function parseDatabaseUrl(value: string, poolMax = 10): DatabaseConfig {
+  const bad = (why: string) => new ConfigError(`Invalid configuration: DATABASE_URL ${why}`);
+  if (dialectOf(value) === "pg") {
+    if (!URL.canParse(value)) throw bad("is not a valid postgres:// URL");
+    return { dialect: "pg", url: value, poolMax };
+  }
+  if (/^file:\/\//i.test(value)) {
+    try {
+      return { dialect: "sqlite", path: fileURLToPath(value) };
+    } catch {
+      throw bad("is not a valid file: URL");
+    }
+  }
+  if (/^file:/i.test(value)) return { dialect: "sqlite", path: value.slice("file:".length) };
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) throw bad("must be a SQLite file path, a file: URL or a postgres:// URL");
+  return { dialect: "sqlite", path: value };
+}
+
+/** The URL without its password, for messages. */
+export function redactDatabaseUrl(database: DatabaseConfig): string {
+  if (database.dialect === "sqlite") return database.path;
+  const url = new URL(database.url);
+  if (url.password) url.password = "***";
+  return url.toString();
+}
+
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
@@ -220,4 +257,9 @@ let cached: Config | undefined;
 export function config(): Config {
   cached ??= parseConfig();
   return cached;
+}
+
+/** Reads the environment again on next use (tests that set variables after the database was opened). */
+export function resetConfig(): void {
+  cached = undefined;
 }

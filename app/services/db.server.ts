@@ -1,50 +1,114 @@
-import fs from "node:fs";
-import path from "node:path";
-import Database from "better-sqlite3";
-import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
-import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+// The database client (infrastructure): DATABASE_URL picks SQLite or PostgreSQL
+// once, at start; everything else goes through `getDb()`, `transaction()` and
+// the dialect's concern modules (app/services/dialect/), never a raw driver.
+import { sql, type Logger, type SQL } from "drizzle-orm";
 import * as schema from "../../db/schema";
-import { config } from "./config.server";
+import { dialect as schemaDialect } from "../../db/schema";
+import { config, ConfigError, parseDatabaseUrl, redactDatabaseUrl, type DatabaseConfig } from "./config.server";
+import { driverError } from "./dialect/errors";
+import { createPgClient } from "./dialect/pg/index.server";
+import { createSqliteClient } from "./dialect/sqlite/index.server";
+import type { DbClient, Statement, Tx } from "./dialect/types";
 
-export type Db = BetterSQLite3Database<typeof schema>;
-/** What a transaction callback receives; queries on it run inside the transaction. */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type { Db, DbClient, Statement, Tx } from "./dialect/types";
 
-const MIGRATIONS = path.resolve(process.cwd(), "db/migrations");
+// Statement listeners (the bench counts statements per page; tests explain them).
+const listeners = new Set<(statement: Statement) => void>();
+const logger: Logger = {
+  logQuery(sql, params) {
+    for (const listener of listeners) listener({ sql, params });
+  },
+};
 
-export function openDatabase(file: string): { db: Db; sqlite: Database.Database } {
-  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const sqlite = new Database(file);
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("synchronous = NORMAL");
-  sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
-  const db = drizzle(sqlite, { schema });
-  migrate(db, { migrationsFolder: MIGRATIONS });
-  return { db, sqlite };
-}
-
-// One client per process; kept on globalThis so a rebuilt module in watch mode reuses it.
-const g = globalThis as typeof globalThis & { __db?: { db: Db; sqlite: Database.Database } };
-
-export function getDb(): Db {
-  g.__db ??= openDatabase(config().databasePath);
-  return g.__db.db;
-}
-
-/** The raw driver, for the few statements Drizzle cannot express (FTS, pragmas). */
-export function getSqlite(): Database.Database {
-  getDb();
-  return g.__db!.sqlite;
+/** Calls `listener` with every statement sent to the database until the returned function is called. */
+export function onQuery(listener: (statement: Statement) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 /**
- * Runs `fn` in one transaction. better-sqlite3 transactions are synchronous: the
- * callback must not be async (its statements would run outside the transaction).
- * This is the one place a Postgres dialect swaps in an async transaction.
+ * Opens a database of either dialect (the process's own through `getDb()`;
+ * tests open the server's with this). Does not migrate: see migrate().
  */
-export function transaction<T>(fn: (tx: Tx) => T): T {
-  return getDb().transaction(fn);
+export function createDbClient(database: DatabaseConfig | string): DbClient {
+  const target = typeof database === "string" ? parseDatabaseUrl(database) : database;
+  // The tables models use (db/schema) were chosen by DATABASE_URL when it loaded.
+  if (target.dialect !== schemaDialect) {
+    throw new Error(`A ${target.dialect} database was asked for, but db/schema holds ${schemaDialect} tables: set DATABASE_URL before loading it.`);
+  }
+  if (target.dialect === "sqlite") return createSqliteClient(target.path, { logger });
+  return createPgClient(target.url, { poolMax: target.poolMax, logger });
+}
+
+// One client per process; kept on globalThis so a rebuilt module in watch mode reuses it.
+const g = globalThis as typeof globalThis & { __db?: DbClient };
+
+/** The process's database client, opened on first use. */
+export function dbClient(): DbClient {
+  g.__db ??= createDbClient(config().database);
+  return g.__db;
+}
+
+export function getDb() {
+  return dbClient().db;
+}
+
+/**
+ * Runs `fn` in one transaction: everything on `tx` commits together or not at
+ * all. Only database statements inside — hash passwords, store files and send
+ * mail before or after. See DbClient.transaction.
+ */
+export function transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return dbClient().transaction(fn);
+}
+
+/** Applies pending migrations, then runs `then` (the seed) under the dialect's start-up lock. */
+export function migrateDatabase(then?: () => Promise<void>): Promise<void> {
+  return dbClient().migrate(then);
+}
+
+/** Checks that the database can be reached; throws a ConfigError naming DATABASE_URL otherwise. */
+export async function checkDatabase(): Promise<void> {
+  const database = config().database;
+  try {
+    await dbClient().check();
+  } catch (error) {
+    // node-postgres reports every address it tried (localhost: ::1 and 127.0.0.1) in one AggregateError.
+    const errors = error instanceof AggregateError ? (error.errors as unknown[]) : [error];
+    const reason = errors.map((e) => (e instanceof Error ? e.message || e.name : String(e))).join("; ");
+    throw new ConfigError(`Cannot open the database of DATABASE_URL (${redactDatabaseUrl(database)}): ${reason}`);
+  }
+}
+
+/** Closes the process's database (tests, scripts). */
+export async function closeDatabase(): Promise<void> {
+  const client = g.__db;
+  g.__db = undefined;
+  await client?.close();
+}
+
+/**
+ * Whether `error` is a unique-key violation (SQLite SQLITE_CONSTRAINT_UNIQUE or
+ * PRIMARYKEY, Postgres 23505), looking through drizzle's DrizzleQueryError to
+ * the driver's error. With `column`, only a violation on that column of `table`.
+ */
+export function isUniqueViolation(error: unknown, target?: { table: string; column: string }): boolean {
+  const e = driverError(error);
+  if (e?.code === "SQLITE_CONSTRAINT_UNIQUE" || e?.code === "SQLITE_CONSTRAINT_PRIMARYKEY") {
+    // SQLite names the columns: "UNIQUE constraint failed: users.username".
+    return !target || e.message.split(/[:,]\s*/).includes(`${target.table}.${target.column}`);
+  }
+  if (e?.code === "23505") {
+    // Postgres names the table and, in the detail, the key: "Key (username)=(x) already exists."
+    const columns = /^Key \(([^)]*)\)=/.exec(e.detail ?? "")?.[1]?.split(/,\s*/) ?? [];
+    return !target || (e.table === target.table && columns.includes(target.column));
+  }
+  return false;
+}
+
+/** `expr`, but never below 0, in SQL both dialects speak (SQLite's two-argument max is not Postgres's). */
+export function atLeastZero(expr: SQL): SQL<number> {
+  return sql<number>`case when ${expr} > 0 then ${expr} else 0 end`;
 }
 
 /** Random URL-safe id: 96 bits as 16 base64url characters. */

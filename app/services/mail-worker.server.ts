@@ -2,18 +2,18 @@
 // through a provider (Resend), retries failures with exponential backoff and
 // gives up after a configurable number of tries.
 //
-// Claiming is one UPDATE … RETURNING, so two workers (or two server processes on
-// the same database) never take the same row. A claim is a lease: a worker that
+// Claiming is the dialect's (one UPDATE … RETURNING under SQLite's write lock,
+// FOR UPDATE SKIP LOCKED on Postgres), so two workers (or two server processes
+// on the same database) never take the same row. A claim is a lease: a worker that
 // dies mid-send leaves its rows in `sending`, and they become claimable again
 // once the lease runs out. The provider is also given the row id as an
 // idempotency key, so a lease that ran out while a slow send was still in flight
 // does not become a second email.
 import os from "node:os";
-import { and, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { Resend } from "resend";
-import { listUnsubscribeHeaders } from "~/models/unsubscribe.server";
 import { config } from "./config.server";
-import { getDb, schema, type Db } from "./db.server";
+import { dbClient, schema, type DbClient } from "./db.server";
 
 const { mail } = schema;
 
@@ -33,6 +33,8 @@ export type SendResult =
     };
 
 export type MailSender = (mail: OutboxMail) => Promise<SendResult>;
+
+export type MailSenderHeaders = (mail: OutboxMail) => Promise<Record<string, string> | undefined>;
 
 export type BackoffOptions = { baseMs: number; maxMs: number };
 
@@ -65,7 +67,7 @@ export function resendSender(opts: {
   baseUrl?: string;
   timeoutMs?: number;
   /** Extra headers for one email (List-Unsubscribe). */
-  headersFor?: (mail: OutboxMail) => Record<string, string> | undefined;
+  headersFor?: MailSenderHeaders;
 }): MailSender {
   const resend = new Resend(opts.apiKey, opts.baseUrl ? { baseUrl: opts.baseUrl.replace(/\/$/, "") } : undefined);
   const timeoutMs = opts.timeoutMs ?? 30_000;
@@ -77,7 +79,7 @@ export function resendSender(opts: {
         subject: row.subject,
         html: htmlDocument(row.subject, row.html),
         text: row.text,
-        headers: opts.headersFor?.(row),
+        headers: await opts.headersFor?.(row),
       },
       { idempotencyKey: `mail-${row.id}`, signal: AbortSignal.timeout(timeoutMs) },
     );
@@ -97,7 +99,7 @@ export function resendSender(opts: {
 export type MailWorkerOptions = {
   send: MailSender;
   /** Defaults to the process's database. */
-  db?: Db;
+  client?: DbClient;
   workerId?: string;
   /** Tries before a row is marked failed. */
   maxAttempts?: number;
@@ -125,7 +127,8 @@ export type MailWorker = {
 };
 
 export function createMailWorker(opts: MailWorkerOptions): MailWorker {
-  const db = opts.db ?? getDb();
+  const client = opts.client ?? dbClient();
+  const db = client.db;
   const id = opts.workerId ?? `${os.hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
   const maxAttempts = opts.maxAttempts ?? config().mail.maxAttempts;
   const backoff = opts.backoff ?? DEFAULT_BACKOFF;
@@ -137,44 +140,30 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
   const log = opts.log ?? ((m: string) => console.error(m));
 
   /** Rows whose lease ran out after their last allowed try will not be tried again. */
-  function failAbandoned(at: number) {
-    db.update(mail)
+  async function failAbandoned(at: number) {
+    await db.update(mail)
       .set({ status: "failed", claimedBy: null, lastError: "Delivery was interrupted too many times." })
-      .where(and(eq(mail.status, "sending"), lte(mail.claimedAt, at - leaseMs), gte(mail.attempts, maxAttempts)))
-      .run();
+      .where(and(eq(mail.status, "sending"), lte(mail.claimedAt, at - leaseMs), gte(mail.attempts, maxAttempts)));
   }
 
-  function claim(at: number): OutboxMail[] {
-    const due = or(
-      and(eq(mail.status, "queued"), lte(mail.nextAttemptAt, at)),
-      and(eq(mail.status, "sending"), lte(mail.claimedAt, at - leaseMs)),
-    );
-    const ids = db.select({ id: mail.id }).from(mail).where(due).orderBy(mail.nextAttemptAt).limit(batchSize);
-    // One statement: SQLite takes the write lock before it reads, so the rows
-    // it returns are ours alone.
-    return db
-      .update(mail)
-      .set({ status: "sending", claimedBy: id, claimedAt: at, attempts: sql`${mail.attempts} + 1` })
-      .where(and(inArray(mail.id, ids), due))
-      .returning()
-      .all();
+  function claim(at: number): Promise<OutboxMail[]> {
+    return client.outbox.claim({ workerId: id, at, leaseMs, batchSize });
   }
 
   /** Only the worker holding the claim may settle a row. */
   const mine = (rowId: string) => and(eq(mail.id, rowId), eq(mail.claimedBy, id), eq(mail.status, "sending"));
 
-  function release(rows: OutboxMail[], until: number) {
+  async function release(rows: OutboxMail[], until: number) {
     if (rows.length === 0) return;
-    db.update(mail)
+    await db.update(mail)
       .set({ status: "queued", claimedBy: null, attempts: sql`${mail.attempts} - 1`, nextAttemptAt: until })
-      .where(and(inArray(mail.id, rows.map((r) => r.id)), eq(mail.claimedBy, id), eq(mail.status, "sending")))
-      .run();
+      .where(and(inArray(mail.id, rows.map((r) => r.id)), eq(mail.claimedBy, id), eq(mail.status, "sending")));
   }
 
   async function runOnce(): Promise<RunResult> {
     const result: RunResult = { claimed: 0, sent: 0, retried: 0, failed: 0 };
-    failAbandoned(now());
-    const rows = claim(now());
+    await failAbandoned(now());
+    const rows = await claim(now());
     result.claimed = rows.length;
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i]!;
@@ -186,30 +175,27 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
       }
       const at = now();
       if (outcome.ok) {
-        db.update(mail)
+        await db.update(mail)
           .set({ status: "sent", providerId: outcome.providerId, sentAt: at, claimedBy: null, lastError: null })
-          .where(mine(row.id))
-          .run();
+          .where(mine(row.id));
         result.sent++;
         continue;
       }
       if (outcome.retryable && row.attempts < maxAttempts) {
         const delay = Math.max(backoffDelay(row.attempts, backoff, random), outcome.retryAfterMs ?? 0);
-        db.update(mail)
+        await db.update(mail)
           .set({ status: "queued", claimedBy: null, lastError: outcome.error, nextAttemptAt: at + delay })
-          .where(mine(row.id))
-          .run();
+          .where(mine(row.id));
         result.retried++;
         if (outcome.rateLimited) {
           // The rest of the batch would be refused too: hand it back untried.
-          release(rows.slice(i + 1), at + (outcome.retryAfterMs ?? backoff.baseMs));
+          await release(rows.slice(i + 1), at + (outcome.retryAfterMs ?? backoff.baseMs));
           break;
         }
       } else {
-        db.update(mail)
+        await db.update(mail)
           .set({ status: "failed", claimedBy: null, lastError: outcome.error })
-          .where(mine(row.id))
-          .run();
+          .where(mine(row.id));
         result.failed++;
         log(`mail ${row.id} to ${row.to} failed after ${row.attempts} tries: ${outcome.error}`);
       }
@@ -256,9 +242,10 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
 
 /**
  * Starts delivering the outbox when RESEND_API_KEY is set; otherwise mail stays
- * in the outbox (the dev mailbox shows it) and this returns null.
+ * in the outbox (the dev mailbox shows it) and this returns null. `headersFor`
+ * adds headers to one email (the server passes List-Unsubscribe's).
  */
-export function startMailWorker(): MailWorker | null {
+export function startMailWorker(headersFor?: MailSenderHeaders): MailWorker | null {
   const cfg = config();
   if (!cfg.resendApiKey) return null;
   const worker = createMailWorker({
@@ -267,7 +254,7 @@ export function startMailWorker(): MailWorker | null {
       apiKey: cfg.resendApiKey,
       from: cfg.mail.from,
       baseUrl: cfg.resendBaseUrl,
-      headersFor: (row) => listUnsubscribeHeaders(row.to, row.kind),
+      headersFor,
     }),
   });
   worker.start();

@@ -1,7 +1,6 @@
 // Express middleware that applies to every request before Remix sees it.
 import type { NextFunction, Request, Response } from "express";
 import { isbot } from "isbot";
-import { recordEvent } from "~/models/events.server";
 import { campusIdFromHost } from "~/utils/campus";
 import type { Config } from "./config.server";
 import { regionGate } from "./geo.server";
@@ -35,18 +34,25 @@ export function regionGateMiddleware(cfg: Config["geo"]) {
   };
 }
 
+export type PageView = { path: string; campusId: string; userId: string | undefined };
+
 /**
- * Records a "Page View" for every HTML document served with 200 to a person (not
- * a bot): not for data requests, static files (served before this) or /healthz.
- * Only the path, campus and, when `userIdFor` can tell, the user id are kept.
+ * Calls `record` (the server passes the analytics model's) for every HTML
+ * document served with 200 to a person (not a bot): not for data requests,
+ * static files (served before this) or /healthz. Only the path, campus and,
+ * when `userIdFor` can tell, the user id are passed.
  */
-export function pageViewMiddleware(userIdFor?: (req: Request, res: Response) => string | undefined) {
+export function pageViewMiddleware(
+  record: (view: PageView) => Promise<void>,
+  userIdFor?: (req: Request, res: Response) => string | undefined,
+) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" && !isDataRequest(req) && req.path !== "/healthz") {
       res.on("finish", () => {
         const type = String(res.getHeader("Content-Type") ?? "");
         if (res.statusCode !== 200 || !type.startsWith("text/html") || isbot(req.get("user-agent") ?? "")) return;
-        recordEvent("Page View", {
+        // The response has gone: nothing waits for this, and `record` never throws.
+        void record({
           path: req.path,
           campusId: campusIdFromHost(req.get("host")),
           userId: userIdFor?.(req, res),

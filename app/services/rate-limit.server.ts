@@ -3,8 +3,8 @@
 // password reset or the window ends (each attempt is counted before the
 // password is checked and given back when it was right). Per IP: only floods (a dorm shares one
 // address). Per address: a few emails per 15 minutes.
-import { RateLimiterRes, RateLimiterSQLite } from "rate-limiter-flexible";
-import { getSqlite } from "./db.server";
+import { RateLimiterRes, type RateLimiterStoreAbstract } from "rate-limiter-flexible";
+import { dbClient } from "./db.server";
 
 const LIMITS = {
   /** Failed password sign-ins per account. */
@@ -33,21 +33,17 @@ const LIMITS = {
 
 export type LimitName = keyof typeof LIMITS;
 
-const g = globalThis as typeof globalThis & { __limiters?: Map<LimitName, RateLimiterSQLite> };
+// One limiter per name and database client (the dialect's store on `rate_limits`).
+const limiters = new WeakMap<object, Map<LimitName, RateLimiterStoreAbstract>>();
 
-function limiter(name: LimitName): RateLimiterSQLite {
-  g.__limiters ??= new Map();
-  let l = g.__limiters.get(name);
+function limiter(name: LimitName): RateLimiterStoreAbstract {
+  const client = dbClient();
+  let byName = limiters.get(client);
+  if (!byName) limiters.set(client, (byName = new Map()));
+  let l = byName.get(name);
   if (!l) {
-    l = new RateLimiterSQLite({
-      storeClient: getSqlite(),
-      storeType: "better-sqlite3",
-      tableName: "rate_limits",
-      tableCreated: true,
-      keyPrefix: name,
-      ...LIMITS[name],
-    });
-    g.__limiters.set(name, l);
+    l = client.rateLimits.limiter({ keyPrefix: name, ...LIMITS[name] });
+    byName.set(name, l);
   }
   return l;
 }

@@ -11,11 +11,11 @@
 import crypto from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { and, eq, gt, lt, notInArray } from "drizzle-orm";
-import type { User } from "~/models/users.server";
 import { appCookie, hasCookie } from "./cookies.server";
 import { getDb, schema } from "./db.server";
 
-export type { User };
+/** A users row (the users model works with the same type). */
+export type User = typeof schema.users.$inferSelect;
 
 const DAY = 24 * 3600_000;
 export const SESSION_TTL_MS = 30 * DAY;
@@ -55,7 +55,7 @@ function lookup(request: Request): Promise<Found | null> {
       const token = await readToken(request);
       if (!token) return null;
       const now = Date.now();
-      const hit = getDb()
+      const [hit] = await getDb()
         .select({ row: schema.sessions, user: schema.users })
         .from(schema.sessions)
         .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
@@ -66,7 +66,7 @@ function lookup(request: Request): Promise<Found | null> {
             gt(schema.sessions.createdAt, now - SESSION_MAX_AGE_MS),
           ),
         )
-        .get();
+        .limit(1);
       return hit ? { ...hit, token } : null;
     })();
     lookups.set(request, found);
@@ -153,20 +153,18 @@ export async function createSessionCookie(request: Request, userId: string): Pro
   const token = crypto.randomBytes(32).toString("base64url");
   const now = Date.now();
   const db = getDb();
-  db.insert(schema.sessions)
-    .values({ id: hashToken(token), userId, expiresAt: now + SESSION_TTL_MS, createdAt: now })
-    .run();
+  await db.insert(schema.sessions)
+    .values({ id: hashToken(token), userId, expiresAt: now + SESSION_TTL_MS, createdAt: now });
   // Housekeeping: this user's expired rows go when they sign in again.
-  db.delete(schema.sessions)
-    .where(and(eq(schema.sessions.userId, userId), lt(schema.sessions.expiresAt, now)))
-    .run();
+  await db.delete(schema.sessions)
+    .where(and(eq(schema.sessions.userId, userId), lt(schema.sessions.expiresAt, now)));
   return sessionCookie(request).serialize(token, { maxAge: SESSION_TTL_MS / 1000 });
 }
 
 /** Ends this request's session (its row goes) and returns the Set-Cookie that clears the cookie. */
 export async function destroySessionCookie(request: Request): Promise<string> {
   const token = await readToken(request);
-  if (token) getDb().delete(schema.sessions).where(eq(schema.sessions.id, hashToken(token))).run();
+  if (token) await getDb().delete(schema.sessions).where(eq(schema.sessions.id, hashToken(token)));
   lookups.delete(request);
   return sessionCookie(request).serialize("", { maxAge: 0, expires: new Date(0) });
 }
@@ -182,7 +180,7 @@ export async function renewSession(request: Request): Promise<string | null> {
   const now = Date.now();
   const expiresAt = endOf(found.row, now);
   if (expiresAt - found.row.expiresAt < RENEW_AFTER_MS) return null;
-  getDb().update(schema.sessions).set({ expiresAt }).where(eq(schema.sessions.id, found.row.id)).run();
+  await getDb().update(schema.sessions).set({ expiresAt }).where(eq(schema.sessions.id, found.row.id));
   return sessionCookie(request).serialize(found.token, { maxAge: Math.floor((expiresAt - now) / 1000) });
 }
 
@@ -192,21 +190,20 @@ export async function currentSessionId(request: Request): Promise<string | null>
 }
 
 /** Ends every session of a user but the ones named (session row ids). */
-export function endSessionsExcept(userId: string, keep: (string | null | undefined)[]): void {
+export async function endSessionsExcept(userId: string, keep: (string | null | undefined)[]): Promise<void> {
   const ids = keep.filter((id): id is string => !!id);
-  getDb()
+  await getDb()
     .delete(schema.sessions)
-    .where(and(eq(schema.sessions.userId, userId), ids.length ? notInArray(schema.sessions.id, ids) : undefined))
-    .run();
+    .where(and(eq(schema.sessions.userId, userId), ids.length ? notInArray(schema.sessions.id, ids) : undefined));
 }
 
 /** Ends every session of a user except the one of `request` (password change). */
 export async function endOtherSessions(userId: string, request: Request): Promise<void> {
   const token = await readToken(request);
-  endSessionsExcept(userId, [token ? hashToken(token) : null]);
+  await endSessionsExcept(userId, [token ? hashToken(token) : null]);
 }
 
 /** Ends every session of a user (password reset, the email proven by another sign-in). */
-export function endAllSessions(userId: string): void {
-  getDb().delete(schema.sessions).where(eq(schema.sessions.userId, userId)).run();
+export async function endAllSessions(userId: string): Promise<void> {
+  await getDb().delete(schema.sessions).where(eq(schema.sessions.userId, userId));
 }

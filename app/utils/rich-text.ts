@@ -1,4 +1,4 @@
-import type { TextBlock } from "~/models/types";
+import type { TextBlock } from "~/types/views";
 
 /**
  * The composer's text as blocks, one per line (design B: without JS the editor

@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { format, formatDistanceStrict } from "date-fns";
-import type { TimeView } from "~/models/types";
+import type { TimeView } from "~/types/views";
 
 /** Formats a time for the viewer's time zone (§9: "X ago", clock time, "MMM do"). */
 export function timeView(epochMs: number, timeZone: string, now = Date.now()): TimeView {

@@ -8,6 +8,8 @@ export default defineConfig({
   resolve: { alias: { "~": path.join(root, "app") } },
   test: {
     include: ["tests/bench/**/*.bench.test.ts"],
+    // SQLite by default; PostgreSQL under tests/pg/run.mjs (npm run bench runs both).
+    globalSetup: ["tests/unit/global-setup.ts"],
     setupFiles: ["tests/unit/setup.ts"],
     pool: "forks",
     testTimeout: 120_000,

@@ -39,8 +39,8 @@ test("the owner sees counts per day for the last 30 days", async ({ page }, test
 
   // Page views carry the signed-in user's id, and nothing else about them.
   const { db, close } = openTestDb();
-  const owner = db.select().from(schema.users).where(eq(schema.users.email, "owner@example.com")).get()!;
-  const views = db.select().from(schema.events).where(and(eq(schema.events.name, "Page View"), eq(schema.events.userId, owner.id))).all();
-  close();
+  const [owner] = await db.select().from(schema.users).where(eq(schema.users.email, "owner@example.com"));
+  const views = await db.select().from(schema.events).where(and(eq(schema.events.name, "Page View"), eq(schema.events.userId, owner!.id)));
+  await close();
   expect(views.map((v) => v.path)).toContain("/home");
 });

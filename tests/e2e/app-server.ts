@@ -5,6 +5,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { dropDatabase, newDatabaseUrl } from "./database";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -47,10 +48,11 @@ export async function startAppServer(env: Record<string, string | undefined>): P
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "campus-e2e-extra-"));
   // The server's own temporary folder, so a test can check that nothing is left in it.
   fs.mkdirSync(path.join(dir, "tmp"));
+  const databaseUrl = await newDatabaseUrl(dir);
   // Links are built from PUBLIC_URL (required in production), so the port is chosen first.
   const port = await freePort();
   const child = spawnAppServer(
-    { PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, CAMPUS_ORIGINS: localCampusOrigins(port), ...env },
+    { PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, CAMPUS_ORIGINS: localCampusOrigins(port), DATABASE_URL: databaseUrl, ...env },
     dir,
   );
   let output = "";
@@ -81,6 +83,7 @@ export async function startAppServer(env: Record<string, string | undefined>): P
         child.kill("SIGTERM");
         await exited;
       }
+      await dropDatabase(databaseUrl);
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

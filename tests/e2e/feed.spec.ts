@@ -7,7 +7,7 @@ import * as schema from "../../db/schema";
 test("feed pages reach the end: infinite scroll with JS, Load more without", async ({ page, baseURL, javaScriptEnabled }) => {
   const marker = unique("feed");
   const { db, close } = openTestDb();
-  const author = db
+  const [author] = await db
     .insert(schema.users)
     .values({
       id: newIdForTest(),
@@ -18,23 +18,21 @@ test("feed pages reach the end: infinite scroll with JS, Load more without", asy
       email: `${marker}@example.com`,
       verified: true,
     })
-    .returning()
-    .get();
+    .returning();
   const start = Date.now() - 60_000;
   const COUNT = 23;
   for (let i = 0; i < COUNT; i++) {
-    db.insert(schema.posts)
+    await db.insert(schema.posts)
       .values({
         id: newIdForTest(),
         campusId: "uf",
-        authorId: author.id,
+        authorId: author!.id,
         text: [{ text: `${marker} item ${i}` }],
         createdAt: start + i,
         lastActivityAt: start + i,
-      })
-      .run();
+      });
   }
-  close();
+  await close();
 
   await page.goto(campusUrl(baseURL, "ufbuysell.localhost", "/home"));
   const mine = page.locator('[data-testid="post-card"]', { hasText: marker });

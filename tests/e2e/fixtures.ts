@@ -1,18 +1,19 @@
 // Shared helpers for the end-to-end tests.
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
-import Database from "better-sqlite3";
-import { drizzle } from "drizzle-orm/better-sqlite3";
-import * as schema from "../../db/schema";
+import { createDbClient, type Db } from "../../app/services/db.server";
+import { e2eDatabaseUrl } from "./database";
 
 export { expect };
 
-/** A direct handle on the server's database, for data the UI cannot make (yet). */
-export function openTestDb() {
-  const sqlite = new Database(path.join(process.env.E2E_DIR!, "app.db"));
-  sqlite.pragma("busy_timeout = 5000");
-  return { db: drizzle(sqlite, { schema }), close: () => sqlite.close() };
+/**
+ * A direct handle on the server's database, for data the UI cannot make (yet):
+ * the app's own client factory on the server's DATABASE_URL, so it is SQLite
+ * or PostgreSQL as the server is. Await every statement; `await close()` when done.
+ */
+export function openTestDb(): { db: Db; close: () => Promise<void> } {
+  const client = createDbClient(e2eDatabaseUrl());
+  return { db: client.db, close: () => client.close() };
 }
 
 let counter = 0;

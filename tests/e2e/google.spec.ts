@@ -8,6 +8,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { OAuth2Server } from "oauth2-mock-server";
+import { dropDatabase, newDatabaseUrl } from "./database";
 import { expect, test, unique } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
@@ -17,6 +18,7 @@ let provider: OAuth2Server;
 let app: ChildProcess;
 let base: string;
 let dataDir: string;
+let databaseUrl: string;
 let profile: Record<string, unknown> = {};
 
 function freePort(): Promise<number> {
@@ -41,6 +43,7 @@ test.beforeAll(async () => {
   const port = await freePort();
   base = `http://localhost:${port}`;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "campus-google-"));
+  databaseUrl = await newDatabaseUrl(dataDir);
   app = spawn(process.execPath, [path.join(root, "build/index.js")], {
     cwd: root,
     stdio: "ignore",
@@ -51,7 +54,7 @@ test.beforeAll(async () => {
       PUBLIC_URL: base,
       SESSION_SECRET: "google-e2e-secret",
       DEV_MAILBOX: "1",
-      DATABASE_URL: path.join(dataDir, "app.db"),
+      DATABASE_URL: databaseUrl,
       UPLOADS_DIR: path.join(dataDir, "uploads"),
       GOOGLE_CLIENT_ID: "campus-test-client",
       GOOGLE_CLIENT_SECRET: "campus-test-secret",
@@ -69,6 +72,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   app?.kill("SIGTERM");
   await provider?.stop();
+  if (databaseUrl) await dropDatabase(databaseUrl);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -4,6 +4,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { e2eDatabaseUrl } from "./database";
 import { expect, expectAccessible, test, unique } from "./fixtures";
 import { signUp } from "./users";
 
@@ -52,7 +53,7 @@ function runStartUpAgain() {
       NODE_ENV: "production",
       SESSION_SECRET: "e2e-session-secret",
       PUBLIC_URL: `http://localhost:${process.env.E2E_PORT}`,
-      DATABASE_URL: path.join(dir, "app.db"),
+      DATABASE_URL: e2eDatabaseUrl(),
       UPLOADS_DIR: path.join(dir, "uploads"),
       CONTENT_DIR: path.join(dir, "content"),
     },

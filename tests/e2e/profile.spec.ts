@@ -182,10 +182,10 @@ test.describe("who sees what on a profile", () => {
 
     const { db, close } = openTestDb();
     try {
-      const target = db.select().from(schema.users).where(eq(schema.users.username, reported)).get()!;
-      expect(db.select().from(schema.reports).where(eq(schema.reports.reportedUserId, target.id)).all()).toHaveLength(1);
+      const [target] = await db.select().from(schema.users).where(eq(schema.users.username, reported));
+      expect(await db.select().from(schema.reports).where(eq(schema.reports.reportedUserId, target!.id))).toHaveLength(1);
     } finally {
-      close();
+      await close();
     }
 
     await page.context().clearCookies();

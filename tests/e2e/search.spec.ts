@@ -20,9 +20,9 @@ test("finds a post by a word of its text and a person by name, not another campu
 
   // The same word on UT's campus.
   const { db, close } = openTestDb();
-  const author = db.select().from(schema.users).limit(1).get()!;
-  db.insert(schema.posts).values({ id: newIdForTest(), campusId: "ut", authorId: author.id, text: [{ text: `UT rug ${needle}` }] }).run();
-  close();
+  const [author] = await db.select().from(schema.users).limit(1);
+  await db.insert(schema.posts).values({ id: newIdForTest(), campusId: "ut", authorId: author!.id, text: [{ text: `UT rug ${needle}` }] });
+  await close();
 
   await page.goto("/search");
   await expect(page.locator("header h1")).toHaveText("Search");

@@ -11,25 +11,25 @@ test("the unsubscribe link turns notification emails off after a confirmation, a
   const { db, close } = openTestDb();
   const id = unique("u");
   const email = `${id}@ou.edu`;
-  db.insert(schema.users).values({ id, campusId: "ou", firstName: "Una", lastName: "S.", username: id, email }).run();
-  const notifications = () => db.select().from(schema.users).where(eq(schema.users.id, id)).get()?.emailNotifications;
+  await db.insert(schema.users).values({ id, campusId: "ou", firstName: "Una", lastName: "S.", username: id, email });
+  const notifications = async () => (await db.select().from(schema.users).where(eq(schema.users.id, id)))[0]?.emailNotifications;
   try {
     await page.goto(`/unsubscribe?token=${encodeURIComponent(token(id))}`);
     await expect(page.getByRole("heading", { name: "Unsubscribe from email notifications?" })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
     if (javaScriptEnabled) await expectAccessible(page);
-    expect(notifications()).toBe(true); // opening the link changes nothing
+    expect(await notifications()).toBe(true); // opening the link changes nothing
 
     await page.getByRole("button", { name: "Unsubscribe" }).click();
     await expect(page.getByRole("heading", { name: "Email notifications are off" })).toBeVisible();
     await expect(page.getByTestId("alert")).toHaveText(/Account Updated!/);
-    expect(notifications()).toBe(false);
+    expect(await notifications()).toBe(false);
 
     await page.getByRole("button", { name: "Turn them back on" }).click();
     await expect(page.getByRole("heading", { name: "Unsubscribe from email notifications?" })).toBeVisible();
-    expect(notifications()).toBe(true);
+    expect(await notifications()).toBe(true);
   } finally {
-    close();
+    await close();
   }
 });
 

@@ -34,11 +34,11 @@ const IP = "127.0.0.1";
 const context = { cspNonce: "", clientIp: IP };
 let n = 0;
 
-beforeAll(() => {
-  seed({ demo: false });
+beforeAll(async () => {
+  await seed({ demo: false });
 });
 
-afterEach(() => {
+afterEach(async () => {
   vi.restoreAllMocks();
 });
 
@@ -96,12 +96,12 @@ function status(res: unknown): number {
   return init?.status ?? 200;
 }
 
-function newestMail(to: string) {
-  return getDb().select().from(schema.mail).where(eq(schema.mail.to, to)).orderBy(desc(schema.mail.createdAt), desc(schema.mail.id)).limit(1).get();
+async function newestMail(to: string) {
+  return (await getDb().select().from(schema.mail).where(eq(schema.mail.to, to)).orderBy(desc(schema.mail.createdAt), desc(schema.mail.id)).limit(1))[0];
 }
 
-function linkIn(to: string, path: string): URL {
-  const html = newestMail(to)!.html;
+async function linkIn(to: string, path: string): Promise<URL> {
+  const html = (await newestMail(to))!.html;
   const href = new RegExp(`href="([^"]*${path.replace(/[/?]/g, "\\$&")}[^"]*)"`).exec(html)![1]!.replace(/&amp;/g, "&");
   return new URL(href);
 }
@@ -115,13 +115,13 @@ async function register(opts: { email?: string; password?: string } = {}) {
     registerAction({ request: post("/register", { email, name: `Vic Tim${"x".repeat(n % 5)}`, password, terms: "on" }), context, params: {} }),
   );
   expect(location(res)).toBe("/verify");
-  return { cookie: jar(res as Response), user: getUserByEmail(email)!, email, password };
+  return { cookie: jar(res as Response), user: (await getUserByEmail(email))!, email, password };
 }
 
 async function signedInVerified() {
   const { user, cookie } = await register({ password: "owner-pass-1" });
-  getDb().update(schema.users).set({ verified: true, schoolVerified: true }).where(eq(schema.users.id, user.id)).run();
-  return { user: getUserById(user.id)!, cookie, password: "owner-pass-1" };
+  await getDb().update(schema.users).set({ verified: true, schoolVerified: true }).where(eq(schema.users.id, user.id));
+  return { user: (await getUserById(user.id))!, cookie, password: "owner-pass-1" };
 }
 
 describe("lockout that counts before it checks (point 2)", () => {
@@ -129,7 +129,7 @@ describe("lockout that counts before it checks (point 2)", () => {
     const user = await registerWithPassword({ email: "burst@example.com", fullName: "Burst Target", password: "right-password", campusId: "ou" });
     const scrypt = vi.spyOn(crypto, "scrypt");
     const guesses = [...Array.from({ length: 5 }, (_, i) => `wrong-${i}-xx`), "right-password", ...Array.from({ length: 24 }, (_, i) => `later-${i}-xx`)];
-    const results = await Promise.all(guesses.map((p) => codeOf(passwordSignIn(user.email, p))));
+    const results = await Promise.all(guesses.map(async (p) => await codeOf(passwordSignIn(user.email, p))));
     expect(scrypt).toHaveBeenCalledTimes(5);
     expect(results[5]).toBe("too-many-requests");
     expect(results.filter((r) => r === "ok")).toHaveLength(0);
@@ -146,7 +146,7 @@ describe("lockout that counts before it checks (point 2)", () => {
 
   it("the right password among the first five gets in, and only the wrong ones count", async () => {
     const user = await registerWithPassword({ email: "early@example.com", fullName: "Early Bird", password: "right-password", campusId: "ou" });
-    const results = await Promise.all(["right-password", "x-wrong-1", "x-wrong-2"].map((p) => codeOf(passwordSignIn(user.email, p))));
+    const results = await Promise.all(["right-password", "x-wrong-1", "x-wrong-2"].map(async (p) => await codeOf(passwordSignIn(user.email, p))));
     expect(results).toEqual(["ok", "wrong-password", "wrong-password"]);
     expect(await codeOf(passwordSignIn(user.email, "x-wrong-3"))).toBe("wrong-password");
     expect(await codeOf(passwordSignIn(user.email, "x-wrong-4"))).toBe("wrong-password");
@@ -154,7 +154,7 @@ describe("lockout that counts before it checks (point 2)", () => {
   }, 120_000);
 
   it("an unknown address and an account without a password cost one hash too (same time as a known one)", async () => {
-    const google = googleSignIn({ sub: "g-timing", email: "nopass@example.com", emailVerified: true, name: "No Pass" }, "ou", { firstName: "No", lastName: "Pass" });
+    const google = await googleSignIn({ sub: "g-timing", email: "nopass@example.com", emailVerified: true, name: "No Pass" }, "ou", { firstName: "No", lastName: "Pass" });
     const scrypt = vi.spyOn(crypto, "scrypt");
     expect(await codeOf(passwordSignIn("nobody-here@example.com", "whatever-1"))).toBe("user-not-found");
     expect(scrypt).toHaveBeenCalledTimes(1);
@@ -183,7 +183,7 @@ describe("no pre-created accounts (point 3)", () => {
   it("a session issued before verification browses as a visitor, opens /verify and signs out; nothing else", async () => {
     const { cookie, user } = await register();
     const { user: author } = await signedInVerified();
-    const { id: postId } = createPost({ authorId: author.id, campusId: "ou", blocks: [{ text: "Lamp" }], media: [], origin: BASE });
+    const { id: postId } = await createPost({ authorId: author.id, campusId: "ou", blocks: [{ text: "Lamp" }], media: [], origin: BASE });
     expect(await getUserId(get("/home", cookie))).toBeNull();
     expect((await getSessionUser(get("/home", cookie)))?.id).toBe(user.id);
 
@@ -198,8 +198,8 @@ describe("no pre-created accounts (point 3)", () => {
     toVerify(await run(() => changeEmailAction({ request: post("/settings/account/email", { email: "mine@example.com", currentPassword: "attacker-pass-1" }, cookie), context, params: {} })));
     toVerify(await run(() => notificationsLoader({ request: get("/notifications", cookie), context, params: {} })));
     toVerify(await run(() => profileEditLoader({ request: get("/profile/edit", cookie), context, params: {} })));
-    expect(getDb().select().from(schema.likes).where(eq(schema.likes.userId, user.id)).all()).toHaveLength(0);
-    expect(getDb().select().from(schema.posts).where(eq(schema.posts.authorId, user.id)).all()).toHaveLength(0);
+    expect((await getDb().select().from(schema.likes).where(eq(schema.likes.userId, user.id)))).toHaveLength(0);
+    expect((await getDb().select().from(schema.posts).where(eq(schema.posts.authorId, user.id)))).toHaveLength(0);
 
     // What it may do: browse (as a visitor: the profile offers Claim), /verify, log out.
     const profile = (await run(() => profileLoader({ request: get(`/${author.username}`, cookie), context, params: { username: author.username } }))) as { viewer: string };
@@ -216,42 +216,42 @@ describe("no pre-created accounts (point 3)", () => {
 
   it("the sign-up link verifies nothing in another browser: it asks to sign in; in the signing-up session it verifies", async () => {
     const { cookie, user } = await register();
-    const link = linkIn(user.email, "/verify?token=");
+    const link = await linkIn(user.email, "/verify?token=");
     const path = link.pathname + link.search;
 
     const elsewhere = await run(() => verifyLoader({ request: get(path), context, params: {} }));
     expect(location(elsewhere)).toBe(`/login?${new URLSearchParams({ redirect: path })}`);
-    expect(getUserById(user.id)!.verified).toBe(false);
+    expect((await getUserById(user.id))!.verified).toBe(false);
 
     // Signed in as another (verified) account: still nothing.
     const { cookie: other } = await signedInVerified();
     const otherAccount = await run(() => verifyLoader({ request: get(path, other), context, params: {} }));
     expect(location(otherAccount)).toBe("/home");
-    expect(getUserById(user.id)!.verified).toBe(false);
+    expect((await getUserById(user.id))!.verified).toBe(false);
 
     const here = await run(() => verifyLoader({ request: get(path, cookie), context, params: {} }));
     expect(location(here)).toBe("/home");
-    expect(getUserById(user.id)!.verified).toBe(true);
+    expect((await getUserById(user.id))!.verified).toBe(true);
   }, 60_000);
 
   it("…or after signing in with the account's password in that other browser", async () => {
     const { user, password } = await register();
-    const link = linkIn(user.email, "/verify?token=");
+    const link = await linkIn(user.email, "/verify?token=");
     const path = link.pathname + link.search;
     const login = await run(() => loginAction({ request: post("/login", { method: "password", email: user.email, password, redirect: path }), context, params: {} }));
     expect(location(login)).toBe(path);
     const cookie = jar(login as Response);
     const done = await run(() => verifyLoader({ request: get(path, cookie), context, params: {} }));
     expect(location(done)).toBe("/home");
-    expect(getUserById(user.id)!.verified).toBe(true);
+    expect((await getUserById(user.id))!.verified).toBe(true);
   }, 60_000);
 
   it("the typed code needs the signing-up session too", async () => {
     const { user } = await register();
-    const code = /data-code>(\d{6})</.exec(newestMail(user.email)!.html)![1]!;
+    const code = /data-code>(\d{6})</.exec((await newestMail(user.email))!.html)![1]!;
     const res = await run(() => verifyAction({ request: post("/verify", { intent: "verify", code }), context, params: {} }));
     expect(location(res)).toMatch(/^\/login\?/);
-    expect(getUserById(user.id)!.verified).toBe(false);
+    expect((await getUserById(user.id))!.verified).toBe(false);
   }, 60_000);
 
   it("proven by a magic link: the password set before goes and the earlier sessions end", async () => {
@@ -263,13 +263,13 @@ describe("no pre-created accounts (point 3)", () => {
     // The owner asks for a sign-in link and opens it in the same browser.
     const asked = await run(() => loginAction({ request: post("/login", { method: "noPassword", email: "victim1@ou.edu" }), context, params: {} }));
     const ownerBrowser = jar(asked as Response);
-    const link = linkIn("victim1@ou.edu", "/auth/magic?");
+    const link = await linkIn("victim1@ou.edu", "/auth/magic?");
     const signedIn = await run(() => magicLinkLoader({ request: get(link.pathname + link.search, ownerBrowser), context, params: {} }));
     expect(location(signedIn)).toBe("/home");
     const owner = jar(signedIn as Response, ownerBrowser);
 
-    expect(getUserById(attacker.user.id)).toMatchObject({ verified: true });
-    expect(getPasswordHash(attacker.user.id)).toBeNull();
+    expect(await getUserById(attacker.user.id)).toMatchObject({ verified: true });
+    expect(await getPasswordHash(attacker.user.id)).toBeNull();
     expect(await codeOf(passwordSignIn("victim1@ou.edu", "attacker-P-1"))).toBe("invalid-login-credentials");
     expect(await getSessionUser(get("/home", attacker.cookie))).toBeNull();
     expect(await getSessionUser(get("/home", secondAttackerSession))).toBeNull();
@@ -279,23 +279,23 @@ describe("no pre-created accounts (point 3)", () => {
 
   it("proven by Google or by a password reset: the same", async () => {
     const a = await register({ email: "victim2@ou.edu", password: "attacker-P-2" });
-    googleSignIn({ sub: "g-victim2", email: "victim2@ou.edu", emailVerified: true, name: "Vic Tim" }, "ou", { firstName: "Vic", lastName: "Tim" });
-    expect(getPasswordHash(a.user.id)).toBeNull();
+    await googleSignIn({ sub: "g-victim2", email: "victim2@ou.edu", emailVerified: true, name: "Vic Tim" }, "ou", { firstName: "Vic", lastName: "Tim" });
+    expect(await getPasswordHash(a.user.id)).toBeNull();
     expect(await getSessionUser(get("/home", a.cookie))).toBeNull();
-    expect(getUserById(a.user.id)!.verified).toBe(true);
+    expect((await getUserById(a.user.id))!.verified).toBe(true);
 
     const b = await register({ email: "victim3@ou.edu", password: "attacker-P-3" });
     await resetPassword(b.user.id, "owners-own-pass");
     expect(await codeOf(passwordSignIn("victim3@ou.edu", "attacker-P-3"))).toBe("wrong-password");
     expect(await codeOf(passwordSignIn("victim3@ou.edu", "owners-own-pass"))).toBe("ok");
     expect(await getSessionUser(get("/home", b.cookie))).toBeNull();
-    expect(getUserById(b.user.id)!.verified).toBe(true);
+    expect((await getUserById(b.user.id))!.verified).toBe(true);
   }, 60_000);
 
   it("a verified account signing in by magic link or Google keeps its password and other sessions", async () => {
     const { user, cookie, password } = await signedInVerified();
-    googleSignIn({ sub: `g-keep-${user.id}`, email: user.email, emailVerified: true, name: "Keep Me" }, "ou", { firstName: "Keep", lastName: "Me" });
-    expect(getPasswordHash(user.id)).not.toBeNull();
+    await googleSignIn({ sub: `g-keep-${user.id}`, email: user.email, emailVerified: true, name: "Keep Me" }, "ou", { firstName: "Keep", lastName: "Me" });
+    expect(await getPasswordHash(user.id)).not.toBeNull();
     expect(await getUserId(get("/home", cookie))).toBe(user.id);
     expect(await codeOf(passwordSignIn(user.email, password))).toBe("ok");
   }, 60_000);
@@ -314,19 +314,19 @@ describe("changing the email (point 3)", () => {
     const wrong = (await ask({ email: newEmail, currentPassword: "not-it-at-all" })) as { data: { error: Record<string, string[]> } };
     expect(status(wrong)).toBe(400);
     expect(wrong.data.error.currentPassword).toEqual(["Wrong password!"]);
-    expect(newestMail(newEmail)).toBeUndefined();
+    expect(await newestMail(newEmail)).toBeUndefined();
 
     const sent = await ask({ email: newEmail, currentPassword: password });
     expect(location(sent)).toBe("/settings/account/email");
-    const link = linkIn(newEmail, "/auth/email?token=");
+    const link = await linkIn(newEmail, "/auth/email?token=");
     // Opened in another browser (a phone's mail app): it still takes effect.
     const applied = await run(() => changeEmailLinkLoader({ request: get(link.pathname + link.search), context, params: {} }));
     expect(location(applied)).toBe("/login");
-    expect(getUserById(user.id)!.email).toBe(newEmail);
+    expect((await getUserById(user.id))!.email).toBe(newEmail);
     expect(await getUserId(get("/home", cookie))).toBe(user.id); // the session that asked stays
     expect(await getUserId(get("/home", elsewhere))).toBeNull(); // the others end
-    expect(newestMail(user.email)).toMatchObject({ subject: "Your account email was changed" });
-    expect(newestMail(user.email)!.html).toContain(newEmail);
+    expect(await newestMail(user.email)).toMatchObject({ subject: "Your account email was changed" });
+    expect((await newestMail(user.email))!.html).toContain(newEmail);
   }, 60_000);
 
   it("wrong current passwords count toward the lockout", async () => {
@@ -340,14 +340,14 @@ describe("changing the email (point 3)", () => {
   }, 120_000);
 
   it("an account without a password needs a sign-in within the last minutes", async () => {
-    const { user } = googleSignIn({ sub: "g-fresh", email: "fresh@example.com", emailVerified: true, name: "Fresh Login" }, "ou", { firstName: "Fresh", lastName: "Login" });
+    const { user } = await googleSignIn({ sub: "g-fresh", email: "fresh@example.com", emailVerified: true, name: "Fresh Login" }, "ou", { firstName: "Fresh", lastName: "Login" });
     const cookie = (await createSessionCookie(get("/"), user.id)).split(";")[0]!;
     const form = { email: "fresh-new@example.com" };
     expect(await run(() => changeEmailLoader({ request: get("/settings/account/email", cookie), context, params: {} }))).toMatchObject({ proof: "fresh" });
     expect(location(await run(() => changeEmailAction({ request: post("/settings/account/email", form, cookie), context, params: {} })))).toBe("/settings/account/email");
 
     // The same session 11 minutes later: sign in again first.
-    getDb().update(schema.sessions).set({ createdAt: Date.now() - 11 * 60_000 }).where(eq(schema.sessions.userId, user.id)).run();
+    await getDb().update(schema.sessions).set({ createdAt: Date.now() - 11 * 60_000 }).where(eq(schema.sessions.userId, user.id));
     expect(await run(() => changeEmailLoader({ request: get("/settings/account/email", cookie), context, params: {} }))).toMatchObject({ proof: "sign-in-again" });
     const stale = (await run(() => changeEmailAction({ request: post("/settings/account/email", form, cookie), context, params: {} }))) as { data: { error: Record<string, string[]> } };
     expect(status(stale)).toBe(403);
@@ -355,7 +355,7 @@ describe("changing the email (point 3)", () => {
     // "Email me a link to log in" sends one to the account's own address, back to this page.
     const again = await run(() => changeEmailAction({ request: post("/settings/account/email", { intent: "sign-in-again" }, cookie), context, params: {} }));
     expect(location(again)).toMatch(/^\/login\/sent\?/);
-    expect(newestMail("fresh@example.com")).toMatchObject({ subject: "Your link to log in" });
+    expect(await newestMail("fresh@example.com")).toMatchObject({ subject: "Your link to log in" });
   }, 60_000);
 });
 
@@ -368,8 +368,8 @@ describe("Claim this account (point 11)", () => {
     const to = location(res)!;
     expect(to).toBe(`/login/sent?claim=${user.username}`);
     expect(to).not.toContain("jordan");
-    expect(newestMail("jordan.claim@ou.edu")).toMatchObject({ subject: "Your link to log in" });
-    expect(newestMail("attacker@evil.example")).toBeUndefined();
+    expect(await newestMail("jordan.claim@ou.edu")).toMatchObject({ subject: "Your link to log in" });
+    expect(await newestMail("attacker@evil.example")).toBeUndefined();
 
     const page = (await run(() => loginSentLoader({ request: get(to), context, params: {} }))) as Record<string, string>;
     expect(page.email).toBe("j•••@ou.edu");

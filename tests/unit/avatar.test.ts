@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { avatarUrl, getUserById, insertUser } from "~/models/users.server";
 import { avatarKeys, MediaError, storeAvatar } from "~/services/media.server";
-import { changeProfilePhoto } from "~/services/profile-photo.server";
+import { changeProfilePhoto } from "~/flows/profile-photo.server";
 import { getStorage } from "~/services/storage.server";
 import { seed } from "../../db/seed";
 
@@ -23,7 +23,7 @@ async function read(key: string): Promise<Buffer> {
 }
 
 let n = 0;
-function user() {
+async function user() {
   n++;
   return insertUser({ campusId: "ou", firstName: `Pic${n}`, lastName: "T.", username: `pic-${n}`, email: `pic${n}@ou.edu`, verified: true });
 }
@@ -71,7 +71,7 @@ describe("storeAvatar", () => {
 });
 
 describe("avatarUrl", () => {
-  it("serves the small size on cards and the large one on the profile; a provider URL as is", () => {
+  it("serves the small size on cards and the large one on the profile; a provider URL as is", async () => {
     expect(avatarUrl("avatars/u/k")).toBe("/media/avatars/u/k-96.webp");
     expect(avatarUrl("avatars/u/k", "large")).toBe("/media/avatars/u/k-400.webp");
     expect(avatarUrl("https://lh3.example.com/p.jpg", "large")).toBe("https://lh3.example.com/p.jpg");
@@ -82,28 +82,28 @@ describe("avatarUrl", () => {
 
 describe("changeProfilePhoto", () => {
   it("points the user at the new photo, marks the profile set up and removes the old files", async () => {
-    const u = user();
+    const u = await user();
     expect(u.profileSetUp).toBe(false);
     expect(await changeProfilePhoto(u.id, await image("gif", "first.gif"))).toEqual({ ok: true });
-    const first = getUserById(u.id)!;
+    const first = (await getUserById(u.id))!;
     expect(first.profileSetUp).toBe(true);
     expect(first.img).toMatch(new RegExp(`^avatars/${u.id}/`));
     for (const key of avatarKeys(first.img)) expect(await getStorage().stat(key)).not.toBeNull();
 
     expect(await changeProfilePhoto(u.id, await image("jpeg", "second.jpg"))).toEqual({ ok: true });
-    const second = getUserById(u.id)!;
+    const second = (await getUserById(u.id))!;
     expect(second.img).not.toBe(first.img);
     for (const key of avatarKeys(first.img)) expect(await getStorage().stat(key)).toBeNull();
     for (const key of avatarKeys(second.img)) expect(await getStorage().stat(key)).not.toBeNull();
   });
 
   it("keeps the current photo when the new file is refused", async () => {
-    const u = user();
+    const u = await user();
     await changeProfilePhoto(u.id, await image("png", "ok.png"));
-    const before = getUserById(u.id)!.img;
+    const before = (await getUserById(u.id))!.img;
     const result = await changeProfilePhoto(u.id, new File(["hello"], "hello.gif"));
     expect(result).toEqual({ ok: false, status: 400, message: "Only photos are allowed!" });
-    expect(getUserById(u.id)!.img).toBe(before);
+    expect((await getUserById(u.id))!.img).toBe(before);
     for (const key of avatarKeys(before)) expect(await getStorage().stat(key)).not.toBeNull();
   });
 });

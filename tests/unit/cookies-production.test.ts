@@ -11,19 +11,19 @@ vi.hoisted(() => {
 
 import { createAccount } from "~/models/accounts.server";
 import { alertCookie, readAlert } from "~/services/alerts.server";
-import { requestMagicLink } from "~/services/auth.server";
+import { requestMagicLink } from "~/flows/auth.server";
 import { config } from "~/services/config.server";
 import { createSessionCookie, getUserId } from "~/services/session.server";
 import { seed } from "../../db/seed";
 
 let userId: string;
-beforeAll(() => {
-  seed({ demo: false });
-  userId = createAccount({ email: "prod-cookie@example.com", firstName: "Prod", lastName: "Cookie", campusId: "ou", verified: true }).id;
+beforeAll(async () => {
+  await seed({ demo: false });
+  userId = (await createAccount({ email: "prod-cookie@example.com", firstName: "Prod", lastName: "Cookie", campusId: "ou", verified: true })).id;
 });
 
 describe("production over https", () => {
-  it("runs with the production settings", () => {
+  it("runs with the production settings", async () => {
     expect(config().production).toBe(true);
   });
 

@@ -4,15 +4,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "~/models/accounts.server";
 import { alertCookie } from "~/services/alerts.server";
-import { requestMagicLink } from "~/services/auth.server";
+import { requestMagicLink } from "~/flows/auth.server";
 import { cookiePolicy } from "~/services/cookies.server";
 import { createSessionCookie, getUserId } from "~/services/session.server";
 import { seed } from "../../db/seed";
 
 let userId: string;
-beforeAll(() => {
-  seed({ demo: false });
-  userId = createAccount({ email: "cookie@example.com", firstName: "Cookie", lastName: "Monster", campusId: "ou", verified: true }).id;
+beforeAll(async () => {
+  await seed({ demo: false });
+  userId = (await createAccount({ email: "cookie@example.com", firstName: "Cookie", lastName: "Monster", campusId: "ou", verified: true })).id;
 });
 
 describe("cookiePolicy", () => {

@@ -3,18 +3,18 @@ import { desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { AuthError, createAccount } from "~/models/accounts.server";
 import { getUserByEmail } from "~/models/users.server";
-import { askedForMagicLink, authenticateMagicLink, requestMagicLink } from "~/services/auth.server";
+import { askedForMagicLink, authenticateMagicLink, requestMagicLink } from "~/flows/auth.server";
 import { getDb, schema } from "~/services/db.server";
 import { seed } from "../../db/seed";
 
-beforeAll(() => {
-  seed({ demo: false });
+beforeAll(async () => {
+  await seed({ demo: false });
 });
 
 const ORIGIN = "http://localhost:3000";
 
-function lastLink(to: string): URL {
-  const mail = getDb().select().from(schema.mail).where(eq(schema.mail.to, to)).orderBy(desc(schema.mail.createdAt)).limit(1).get();
+async function lastLink(to: string): Promise<URL> {
+  const mail = (await getDb().select().from(schema.mail).where(eq(schema.mail.to, to)).orderBy(desc(schema.mail.createdAt)).limit(1))[0];
   const href = /href="([^"]*\/auth\/magic[^"]*)"/.exec(mail!.html)![1]!.replace(/&amp;/g, "&");
   return new URL(href);
 }
@@ -34,10 +34,10 @@ async function code(promise: Promise<unknown>) {
 
 describe("magic link (item 5)", () => {
   it("signs in once; the browser that asked is remembered; a second use fails", async () => {
-    const user = createAccount({ email: "ml@example.com", firstName: "Magic", lastName: "Link", campusId: "ou", verified: false });
+    const user = await createAccount({ email: "ml@example.com", firstName: "Magic", lastName: "Link", campusId: "ou", verified: false });
     const sent = await requestMagicLink(new Request(`${ORIGIN}/login`, { method: "POST" }), "127.0.0.1", { email: "ml@example.com" });
     expect(sent.ok).toBe(true);
-    const link = lastLink("ml@example.com");
+    const link = await lastLink("ml@example.com");
     expect(link.origin).toBe(ORIGIN);
     const browser = new Request(link, { headers: { Cookie: cookieFrom((sent as { setCookie: string }).setCookie) } });
     expect(await askedForMagicLink(browser, link.searchParams.get("id"))).toBe(true);
@@ -45,17 +45,17 @@ describe("magic link (item 5)", () => {
 
     const result = await authenticateMagicLink(browser, link.searchParams.get("token")!);
     expect(result).toMatchObject({ userId: user.id, isNew: false });
-    expect(getUserByEmail("ml@example.com")?.verified).toBe(true);
+    expect((await getUserByEmail("ml@example.com"))?.verified).toBe(true);
     expect(await code(authenticateMagicLink(browser, link.searchParams.get("token")!))).toBe("wrong-email");
   });
 
   it("registers when first and last names are carried", async () => {
     const sent = await requestMagicLink(new Request(`${ORIGIN}/login`, { method: "POST" }), "127.0.0.1", { email: "newbie@ufl.edu", first: "nia", last: "Long" });
     expect(sent.ok).toBe(true);
-    const link = lastLink("newbie@ufl.edu");
+    const link = await lastLink("newbie@ufl.edu");
     const result = await authenticateMagicLink(new Request(link), link.searchParams.get("token")!);
     expect(result.isNew).toBe(true);
-    expect(getUserByEmail("newbie@ufl.edu")).toMatchObject({ firstName: "Nia", lastName: "L.", username: "nialong", verified: true, campusId: "ou" });
+    expect(await getUserByEmail("newbie@ufl.edu")).toMatchObject({ firstName: "Nia", lastName: "L.", username: "nialong", verified: true, campusId: "ou" });
   });
 
   it("an unknown address without names is not sent a link", async () => {
@@ -69,11 +69,11 @@ describe("magic link (item 5)", () => {
   });
 
   it("a garbage, altered or expired token is a clean failure", async () => {
-    createAccount({ email: "exp@example.com", firstName: "Ex", lastName: "Pired", campusId: "ou", verified: true });
+    await createAccount({ email: "exp@example.com", firstName: "Ex", lastName: "Pired", campusId: "ou", verified: true });
     expect(await code(authenticateMagicLink(new Request(`${ORIGIN}/auth/magic`), "not-a-token"))).toBe("wrong-email");
     expect(await code(authenticateMagicLink(new Request(`${ORIGIN}/auth/magic`), ""))).toBe("wrong-email");
     await requestMagicLink(new Request(`${ORIGIN}/login`, { method: "POST" }), "127.0.0.1", { email: "exp@example.com" });
-    const link = lastLink("exp@example.com");
+    const link = await lastLink("exp@example.com");
     const token = link.searchParams.get("token")!;
     expect(await code(authenticateMagicLink(new Request(link), token.slice(0, 20) + "A" + token.slice(21)))).toBe("wrong-email");
     vi.useFakeTimers({ now: Date.now() + 15 * 60_000 + 1, toFake: ["Date"] });
@@ -85,7 +85,7 @@ describe("magic link (item 5)", () => {
   });
 
   it("at most 5 emails per address in 15 minutes", async () => {
-    createAccount({ email: "spam@example.com", firstName: "Sp", lastName: "Am", campusId: "ou", verified: true });
+    await createAccount({ email: "spam@example.com", firstName: "Sp", lastName: "Am", campusId: "ou", verified: true });
     const req = () => requestMagicLink(new Request(`${ORIGIN}/login`, { method: "POST" }), "127.0.0.9", { email: "spam@example.com" });
     for (let i = 0; i < 5; i++) expect((await req()).ok).toBe(true);
     expect(await req()).toMatchObject({ ok: false, code: "email-flood" });

@@ -52,15 +52,15 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-beforeEach(() => {
+beforeEach(async () => {
   received = [];
   failures = new Map();
-  getDb().delete(schema.mail).run();
+  await getDb().delete(schema.mail);
 });
 
-const row = (id: string) => getDb().select().from(schema.mail).where(eq(schema.mail.id, id)).get()!;
+const row = async (id: string) => (await getDb().select().from(schema.mail).where(eq(schema.mail.id, id)))[0]!;
 
-function queue(to: string) {
+async function queue(to: string) {
   return sendMail({
     to,
     subject: "Riley commented on your post",
@@ -81,20 +81,20 @@ function worker(maxAttempts = 6) {
   });
 }
 
-async function until(done: () => boolean, timeoutMs = 5_000) {
+async function until(done: () => Promise<boolean>, timeoutMs = 5_000) {
   const start = Date.now();
-  while (!done()) {
+  while (!(await done())) {
     if (Date.now() - start > timeoutMs) throw new Error("timed out");
     await new Promise((r) => setTimeout(r, 10));
   }
 }
 
 it("sends each email once, with its HTML and text parts, and records Resend's id", async () => {
-  const a = queue("a@example.com");
-  const b = queue("b@example.com");
+  const a = await queue("a@example.com");
+  const b = await queue("b@example.com");
   const w = worker();
   w.start();
-  await until(() => row(a).status === "sent" && row(b).status === "sent");
+  await until(async () => (await row(a)).status === "sent" && (await row(b)).status === "sent");
   await new Promise((r) => setTimeout(r, 50)); // a few more polls: nothing is sent twice
   await w.stop();
 
@@ -109,60 +109,60 @@ it("sends each email once, with its HTML and text parts, and records Resend's id
   });
   expect(first.html).toContain('<html lang="en">');
   expect(first.html).toContain('<a href="https://example.com/post/1">see it</a>');
-  expect(row(a).providerId).toMatch(/^re_\d+$/);
-  expect(row(a).sentAt).toBeTypeOf("number");
+  expect((await row(a)).providerId).toMatch(/^re_\d+$/);
+  expect((await row(a)).sentAt).toBeTypeOf("number");
 });
 
 it.each([500, 429])("retries after a %i and sends it once", async (status) => {
   failures.set("retry@example.com", [status]);
-  const id = queue("retry@example.com");
+  const id = await queue("retry@example.com");
   const w = worker();
   w.start();
-  await until(() => row(id).status === "sent", status === 429 ? 5_000 : 2_000);
+  await until(async () => (await row(id)).status === "sent", status === 429 ? 5_000 : 2_000);
   await w.stop();
   expect(received.map((r) => r.to[0])).toEqual(["retry@example.com", "retry@example.com"]);
   expect(new Set(received.map((r) => r.key))).toEqual(new Set([`mail-${id}`])); // same idempotency key
-  expect(row(id)).toMatchObject({ status: "sent", attempts: 2, lastError: null });
+  expect(await row(id)).toMatchObject({ status: "sent", attempts: 2, lastError: null });
 });
 
 it("marks the email failed after the last try", async () => {
   failures.set("down@example.com", [500, 500, 500, 500]);
-  const id = queue("down@example.com");
+  const id = await queue("down@example.com");
   const w = worker(3);
   w.start();
-  await until(() => row(id).status === "failed");
+  await until(async () => (await row(id)).status === "failed");
   await new Promise((r) => setTimeout(r, 100));
   await w.stop();
   expect(received).toHaveLength(3);
-  expect(row(id)).toMatchObject({ status: "failed", attempts: 3 });
-  expect(row(id).lastError).toContain("500");
+  expect(await row(id)).toMatchObject({ status: "failed", attempts: 3 });
+  expect((await row(id)).lastError).toContain("500");
 });
 
 it("does not retry an address Resend refuses", async () => {
   failures.set("bad@example.com", [422]);
-  const id = queue("bad@example.com");
+  const id = await queue("bad@example.com");
   const w = worker();
   w.start();
-  await until(() => row(id).status === "failed");
+  await until(async () => (await row(id)).status === "failed");
   await w.stop();
   expect(received).toHaveLength(1);
 });
 
 it("a provider that cannot be reached is retried later", async () => {
-  const id = queue("offline@example.com");
+  const id = await queue("offline@example.com");
   const send = resendSender({ apiKey: "re_x", from: "x@example.com", baseUrl: "http://127.0.0.1:9" });
   const w = createMailWorker({ workerId: "offline", send, log: () => {} });
   expect(await w.runOnce()).toMatchObject({ retried: 1 });
-  expect(row(id)).toMatchObject({ status: "queued", attempts: 1 });
+  expect(await row(id)).toMatchObject({ status: "queued", attempts: 1 });
 });
 
 it("passes extra headers such as List-Unsubscribe", async () => {
-  const id = queue("headers@example.com");
+  const id = await queue("headers@example.com");
   const send = resendSender({
     apiKey: "re_x",
     from: "x@example.com",
     baseUrl,
-    headersFor: (m) => ({ "List-Unsubscribe": `<https://example.com/unsubscribe?for=${m.id}>` }),
+    headersFor: async (m) => ({ "List-Unsubscribe": `<https://example.com/unsubscribe?for=${m.id}>` }),
   });
   const w = createMailWorker({ workerId: "headers", send });
   expect(await w.runOnce()).toMatchObject({ sent: 1 });

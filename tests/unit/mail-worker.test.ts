@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { sendMail } from "~/models/mail.server";
 import { config } from "~/services/config.server";
-import { getDb, openDatabase, schema } from "~/services/db.server";
+import { createDbClient, getDb, schema } from "~/services/db.server";
 import {
   backoffDelay,
   createMailWorker,
@@ -12,34 +12,38 @@ import {
 } from "~/services/mail-worker.server";
 
 const db = () => getDb();
-const row = (id: string) => db().select().from(schema.mail).where(eq(schema.mail.id, id)).get()!;
+const row = async (id: string) => (await db().select().from(schema.mail).where(eq(schema.mail.id, id)))[0]!;
 
-function queue(n: number, prefix = "user"): string[] {
-  return Array.from({ length: n }, (_, i) =>
-    sendMail({
+async function queue(n: number, prefix = "user"): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    ids.push(
+      await sendMail({
       to: `${prefix}${i}@example.com`,
       subject: `Hello ${i}`,
       html: `<p>Hello ${i}</p>`,
       text: `Hello ${i}`,
       kind: "test",
-    }),
-  );
+      }),
+    );
+  }
+  return ids;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-beforeEach(() => {
-  db().delete(schema.mail).run();
+beforeEach(async () => {
+  await db().delete(schema.mail);
 });
 
 describe("backoffDelay", () => {
-  it("doubles from the base up to the cap", () => {
+  it("doubles from the base up to the cap", async () => {
     const opts = { baseMs: 60_000, maxMs: 3_600_000 };
     const schedule = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => backoffDelay(n, opts, () => 0));
     expect(schedule).toEqual([60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000, 3_600_000, 3_600_000]);
   });
 
-  it("adds at most 10 % jitter", () => {
+  it("adds at most 10 % jitter", async () => {
     const opts = { baseMs: 1_000, maxMs: 60_000 };
     expect(backoffDelay(3, opts, () => 0.999999)).toBeLessThanOrEqual(4_400);
     expect(backoffDelay(3, opts, () => 0.5)).toBe(4_200);
@@ -49,8 +53,9 @@ describe("backoffDelay", () => {
 
 describe("claiming", () => {
   it("two workers on separate connections never send the same row", async () => {
-    const ids = queue(40);
-    const other = openDatabase(config().databasePath);
+    const ids = await queue(40);
+    // A second client of the same database: another connection (SQLite) or pool (Postgres).
+    const other = createDbClient(config().database);
     const sends: { worker: string; id: string }[] = [];
     const sender =
       (worker: string): MailSender =>
@@ -60,33 +65,38 @@ describe("claiming", () => {
         return { ok: true, providerId: `p-${m.id}` };
       };
     const a = createMailWorker({ send: sender("a"), workerId: "a", batchSize: 5 });
-    const b = createMailWorker({ send: sender("b"), workerId: "b", batchSize: 5, db: other.db });
+    const b = createMailWorker({ send: sender("b"), workerId: "b", batchSize: 5, client: other });
     try {
       for (;;) {
         const [ra, rb] = await Promise.all([a.runOnce(), b.runOnce()]);
         if (ra.claimed + rb.claimed === 0) break;
       }
     } finally {
-      other.sqlite.close();
+      await other.close();
     }
     expect(sends).toHaveLength(40);
     expect(new Set(sends.map((s) => s.id))).toEqual(new Set(ids));
     expect(sends.some((s) => s.worker === "a")).toBe(true);
     expect(sends.some((s) => s.worker === "b")).toBe(true);
     for (const id of ids) {
-      expect(row(id)).toMatchObject({ status: "sent", providerId: `p-${id}`, attempts: 1, claimedBy: null });
+      expect(await row(id)).toMatchObject({ status: "sent", providerId: `p-${id}`, attempts: 1, claimedBy: null });
     }
   });
 
   it("a crashed worker's rows are taken over once its lease runs out, and its late answer changes nothing", async () => {
-    const [id] = queue(1);
-    let t = Date.now();
+    const [id] = await queue(1);
+    let t = Date.now() + 1_000; // after the queue time, whichever way the database rounded it
     let finishA: (r: SendResult) => void = () => {};
+    let sendingA = () => {};
+    const aSends = new Promise<void>((resolve) => (sendingA = resolve));
     const a = createMailWorker({
       workerId: "a",
       leaseMs: 60_000,
       now: () => t,
-      send: () => new Promise<SendResult>((resolve) => (finishA = resolve)),
+      send: () => {
+        sendingA();
+        return new Promise<SendResult>((resolve) => (finishA = resolve));
+      },
     });
     const sentByB: string[] = [];
     const b = createMailWorker({
@@ -99,7 +109,8 @@ describe("claiming", () => {
       },
     });
     const stuck = a.runOnce(); // claims the row, then never hears back
-    expect(row(id!)).toMatchObject({ status: "sending", claimedBy: "a", attempts: 1 });
+    await aSends;
+    expect(await row(id!)).toMatchObject({ status: "sending", claimedBy: "a", attempts: 1 });
 
     t += 59_000;
     expect((await b.runOnce()).claimed).toBe(0);
@@ -109,14 +120,26 @@ describe("claiming", () => {
 
     finishA({ ok: true, providerId: "from-a" });
     await stuck;
-    expect(row(id!)).toMatchObject({ status: "sent", providerId: "from-b", attempts: 2 });
+    expect(await row(id!)).toMatchObject({ status: "sent", providerId: "from-b", attempts: 2 });
   });
 
   it("a row whose lease runs out on its last try is marked failed, not sent again", async () => {
-    const [id] = queue(1);
-    let t = Date.now();
-    const a = createMailWorker({ workerId: "a", maxAttempts: 1, leaseMs: 1_000, now: () => t, send: () => new Promise(() => {}) });
-    void a.runOnce();
+    const [id] = await queue(1);
+    let t = Date.now() + 1_000;
+    let sendingA = () => {};
+    const aSends = new Promise<void>((resolve) => (sendingA = resolve));
+    const a = createMailWorker({
+      workerId: "a",
+      maxAttempts: 1,
+      leaseMs: 1_000,
+      now: () => t,
+      send: () => {
+        sendingA();
+        return new Promise(() => {});
+      },
+    });
+    void a.runOnce(); // never settles: the worker died mid-send
+    await aSends;
     t += 2_000;
     let calls = 0;
     const b = createMailWorker({
@@ -131,14 +154,14 @@ describe("claiming", () => {
     });
     expect((await b.runOnce()).claimed).toBe(0);
     expect(calls).toBe(0);
-    expect(row(id!)).toMatchObject({ status: "failed", lastError: "Delivery was interrupted too many times." });
+    expect(await row(id!)).toMatchObject({ status: "failed", lastError: "Delivery was interrupted too many times." });
   });
 });
 
 describe("retries", () => {
   it("backs off after each failure and marks the row failed after the last try", async () => {
-    const [id] = queue(1);
-    let t = Date.now();
+    const [id] = await queue(1);
+    let t = Date.now() + 1_000;
     let calls = 0;
     const w = createMailWorker({
       workerId: "w",
@@ -154,17 +177,17 @@ describe("retries", () => {
     });
 
     expect(await w.runOnce()).toMatchObject({ claimed: 1, retried: 1 });
-    expect(row(id!)).toMatchObject({ status: "queued", attempts: 1, nextAttemptAt: t + 1_000, lastError: "500: boom" });
+    expect(await row(id!)).toMatchObject({ status: "queued", attempts: 1, nextAttemptAt: t + 1_000, lastError: "500: boom" });
 
     t += 999; // not due yet
     expect((await w.runOnce()).claimed).toBe(0);
     t += 1;
     expect(await w.runOnce()).toMatchObject({ claimed: 1, retried: 1 });
-    expect(row(id!)).toMatchObject({ status: "queued", attempts: 2, nextAttemptAt: t + 2_000 });
+    expect(await row(id!)).toMatchObject({ status: "queued", attempts: 2, nextAttemptAt: t + 2_000 });
 
     t += 2_000;
     expect(await w.runOnce()).toMatchObject({ claimed: 1, failed: 1 });
-    expect(row(id!)).toMatchObject({ status: "failed", attempts: 3, lastError: "500: boom", claimedBy: null });
+    expect(await row(id!)).toMatchObject({ status: "failed", attempts: 3, lastError: "500: boom", claimedBy: null });
 
     t += 1_000_000;
     expect((await w.runOnce()).claimed).toBe(0);
@@ -172,18 +195,18 @@ describe("retries", () => {
   });
 
   it("gives up at once on an error that cannot succeed later", async () => {
-    const [id] = queue(1);
+    const [id] = await queue(1);
     const w = createMailWorker({
       workerId: "w",
       log: () => {},
       send: async () => ({ ok: false, error: "422: Invalid `to` field", retryable: false }),
     });
     expect(await w.runOnce()).toMatchObject({ failed: 1 });
-    expect(row(id!)).toMatchObject({ status: "failed", attempts: 1 });
+    expect(await row(id!)).toMatchObject({ status: "failed", attempts: 1 });
   });
 
   it("a thrown error is a retryable failure", async () => {
-    const [id] = queue(1);
+    const [id] = await queue(1);
     const w = createMailWorker({
       workerId: "w",
       send: async () => {
@@ -191,12 +214,13 @@ describe("retries", () => {
       },
     });
     expect(await w.runOnce()).toMatchObject({ retried: 1 });
-    expect(row(id!).lastError).toContain("socket hang up");
+    expect((await row(id!)).lastError).toContain("socket hang up");
   });
 
   it("on a rate limit, hands the rest of the batch back untried", async () => {
-    const ids = queue(3);
-    const t = Date.now();
+    const ids = await queue(3);
+    // A moment later than the rows' queue time (PostgreSQL rounds its clock to the millisecond, up or down).
+    const t = Date.now() + 1_000;
     const w = createMailWorker({
       workerId: "w",
       now: () => t,
@@ -205,7 +229,7 @@ describe("retries", () => {
       send: async () => ({ ok: false, error: "429: slow down", retryable: true, rateLimited: true, retryAfterMs: 5_000 }),
     });
     expect(await w.runOnce()).toMatchObject({ claimed: 3, retried: 1 });
-    const rows = ids.map(row);
+    const rows = await Promise.all(ids.map(row));
     expect(rows.map((r) => r.status)).toEqual(["queued", "queued", "queued"]);
     expect(rows.map((r) => r.attempts).sort()).toEqual([0, 0, 1]);
     for (const r of rows) expect(r.nextAttemptAt).toBe(t + 5_000);
@@ -213,7 +237,7 @@ describe("retries", () => {
 });
 
 describe("htmlDocument", () => {
-  it("wraps a fragment in a document with a language and a title", () => {
+  it("wraps a fragment in a document with a language and a title", async () => {
     const doc = htmlDocument("New <comment>", "<p>Hi</p>");
     expect(doc).toMatch(/^<!DOCTYPE html><html lang="en">/);
     expect(doc).toContain("<title>New &#60;comment&#62;</title>");

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseConfig } from "~/services/config.server";
+import { recordEvent } from "~/models/events.server";
 import { getDb, schema } from "~/services/db.server";
 import { pageViewMiddleware, regionGateMiddleware } from "~/services/middleware.server";
 
@@ -15,7 +16,7 @@ beforeAll(async () => {
   app.use(express.static("public"));
   const geo = parseConfig({ GEO_GATE: "on", GEO_COUNTRY_HEADER: "X-Country", GEO_TIMEZONE_HEADER: "X-Timezone" }).geo;
   app.use(regionGateMiddleware(geo));
-  app.use(pageViewMiddleware((req) => req.get("x-test-user")));
+  app.use(pageViewMiddleware((view) => recordEvent("Page View", view), (req) => req.get("x-test-user")));
   const page = (_req: express.Request, res: express.Response) =>
     res.type("html").send(`<p>blocked=${String(res.locals.regionBlocked === true)}</p>`);
   app.get("/home", page);
@@ -35,8 +36,8 @@ beforeAll(async () => {
 
 afterAll(() => close());
 
-beforeEach(() => {
-  getDb().delete(schema.events).run();
+beforeEach(async () => {
+  await getDb().delete(schema.events);
   actionsRun = 0;
 });
 
@@ -79,13 +80,13 @@ describe("region gate middleware", () => {
 });
 
 describe("page views", () => {
-  const views = () => getDb().select().from(schema.events).all();
+  const views = async () => await getDb().select().from(schema.events);
   const settle = () => new Promise((r) => setTimeout(r, 20));
 
   it("records one per HTML document, with the path, campus and user id only", async () => {
     await get("/home?email=someone%40example.com", { "X-Test-User": "u42", "X-Country": "US" });
     await settle();
-    expect(views()).toMatchObject([{ name: "Page View", path: "/home", campusId: "ou", userId: "u42" }]);
+    expect(await views()).toMatchObject([{ name: "Page View", path: "/home", campusId: "ou", userId: "u42" }]);
   });
 
   it("skips data requests, health checks, static files, errors, redirects and bots", async () => {
@@ -96,6 +97,6 @@ describe("page views", () => {
     await get("/home", FRANCE); // redirected
     await get("/home", { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" });
     await settle();
-    expect(views()).toEqual([]);
+    expect(await views()).toEqual([]);
   });
 });

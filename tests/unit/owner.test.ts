@@ -6,15 +6,15 @@ import { canDeletePortfolio, deletePortfolioItem, listProjects, PortfolioError }
 import { changeCampus } from "~/models/school.server";
 import { getOwner, getUserById, insertUser, sessionUserView, type User } from "~/models/users.server";
 import { loader as analyticsLoader } from "~/routes/analytics";
-import { getDb, schema } from "~/services/db.server";
+import { getDb, isUniqueViolation, schema } from "~/services/db.server";
 import { createSessionCookie } from "~/services/session.server";
 import { seed } from "../../db/seed";
 
 let owner: User;
 
-beforeAll(() => {
-  seed({ demo: false });
-  owner = getOwner()!;
+beforeAll(async () => {
+  await seed({ demo: false });
+  owner = (await getOwner())!;
 });
 
 async function analyticsAs(user: User): Promise<number> {
@@ -29,17 +29,17 @@ async function analyticsAs(user: User): Promise<number> {
 }
 
 describe("the owner is the seed's account, by id", () => {
-  it("is the account the seed created and marked", () => {
+  it("is the account the seed created and marked", async () => {
     expect(owner).toMatchObject({ username: "owner", email: "owner@example.com", isOwner: true });
-    expect(getDb().select().from(schema.users).where(eq(schema.users.isOwner, true)).all()).toHaveLength(1);
+    expect((await getDb().select().from(schema.users).where(eq(schema.users.isOwner, true)))).toHaveLength(1);
   });
 
   it("renaming the owner keeps its rights; a new user who takes the name `owner` gets none", async () => {
-    changeUsername(owner.id, "jordan-avery");
-    const renamed = getUserById(owner.id)!;
+    await changeUsername(owner.id, "jordan-avery");
+    const renamed = (await getUserById(owner.id))!;
     expect(renamed.username).toBe("jordan-avery");
 
-    const impostor = insertUser({ campusId: "ut", firstName: "Imp", lastName: "O.", username: "owner", email: "impostor@example.com", verified: true, schoolVerified: true });
+    const impostor = await insertUser({ campusId: "ut", firstName: "Imp", lastName: "O.", username: "owner", email: "impostor@example.com", verified: true, schoolVerified: true });
 
     expect(sessionUserView(renamed, true).isOwner).toBe(true);
     expect(sessionUserView(impostor, true).isOwner).toBe(false);
@@ -47,24 +47,25 @@ describe("the owner is the seed's account, by id", () => {
     expect(await analyticsAs(renamed)).toBe(200);
     expect(await analyticsAs(impostor)).toBe(404);
 
-    const project = listProjects()[0]!;
+    const project = (await listProjects())[0]!;
     expect(canDeletePortfolio(renamed, owner.id)).toBe(true);
     expect(canDeletePortfolio(impostor, owner.id)).toBe(false);
     await expect(deletePortfolioItem("project", project.id, impostor)).rejects.toMatchObject({ status: 403 });
     await expect(deletePortfolioItem("project", project.id, impostor)).rejects.toBeInstanceOf(PortfolioError);
 
     // The owner posts on every campus (school-verified without a school email); the impostor does not inherit it.
-    expect(changeCampus(renamed.id, "uf").schoolVerified).toBe(true);
-    expect(changeCampus(impostor.id, "uf").schoolVerified).toBe(false);
+    expect((await changeCampus(renamed.id, "uf")).schoolVerified).toBe(true);
+    expect((await changeCampus(impostor.id, "uf")).schoolVerified).toBe(false);
 
     // A restart's seed keeps the same owner: it does not adopt or create an account by the name.
-    seed({ demo: false });
-    expect(getOwner()!.id).toBe(owner.id);
-    expect(getDb().select().from(schema.users).where(eq(schema.users.isOwner, true)).all()).toHaveLength(1);
+    await seed({ demo: false });
+    expect((await getOwner())!.id).toBe(owner.id);
+    expect((await getDb().select().from(schema.users).where(eq(schema.users.isOwner, true)))).toHaveLength(1);
   });
 
-  it("at most one account can be the owner", () => {
-    const other = insertUser({ campusId: "ou", firstName: "Two", lastName: "T.", username: "second-owner", email: "second@example.com" });
-    expect(() => getDb().update(schema.users).set({ isOwner: true }).where(eq(schema.users.id, other.id)).run()).toThrow(/UNIQUE/);
+  it("at most one account can be the owner", async () => {
+    const other = await insertUser({ campusId: "ou", firstName: "Two", lastName: "T.", username: "second-owner", email: "second@example.com" });
+    const refused = await getDb().update(schema.users).set({ isOwner: true }).where(eq(schema.users.id, other.id)).then(() => null, (error: unknown) => error);
+    expect(isUniqueViolation(refused)).toBe(true);
   });
 });

@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { and, eq, getTableColumns, isNull, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { changeUsername } from "~/models/accounts.server";
 import { listNotifications } from "~/models/notifications.server";
@@ -20,7 +20,7 @@ import { seed } from "../../db/seed";
 const BASE = "http://localhost:3000";
 const TZ = "America/Chicago";
 let n = 0;
-function user(opts: { campusId?: string; verified?: boolean } = {}): User {
+async function user(opts: { campusId?: string; verified?: boolean } = {}): Promise<User> {
   n++;
   return insertUser({
     campusId: opts.campusId ?? "ou",
@@ -32,54 +32,51 @@ function user(opts: { campusId?: string; verified?: boolean } = {}): User {
     schoolVerified: true,
   });
 }
-const post = (authorId: string, text: string, extra: Partial<Parameters<typeof createPost>[0]> = {}) =>
-  createPost({ authorId, campusId: "ou", blocks: [{ text }], media: [], origin: BASE, ...extra });
-const owner = () => getUserByUsername("owner")!;
+const post = async (authorId: string, text: string, extra: Partial<Parameters<typeof createPost>[0]> = {}) =>
+  await createPost({ authorId, campusId: "ou", blocks: [{ text }], media: [], origin: BASE, ...extra });
+const owner = async () => (await getUserByUsername("owner"))!;
 
 /** What totalPosts should be: the author's top-level posts that are not deleted, on any campus. */
-function countTopLevel(userId: string): number {
-  return getDb()
-    .select({ n: sql<number>`count(*)` })
-    .from(schema.posts)
-    .where(
-      and(
-        eq(schema.posts.authorId, userId),
-        isNull(schema.posts.parentId),
-        isNull(schema.posts.gameId),
-        isNull(schema.posts.projectId),
-        isNull(schema.posts.deletedAt),
-      ),
-    )
-    .get()!.n;
+async function countTopLevel(userId: string): Promise<number> {
+  return getDb().$count(
+    schema.posts,
+    and(
+      eq(schema.posts.authorId, userId),
+      isNull(schema.posts.parentId),
+      isNull(schema.posts.gameId),
+      isNull(schema.posts.projectId),
+      isNull(schema.posts.deletedAt),
+    ),
+  );
 }
 
 beforeAll(() => seed({ demo: false }));
 
 describe("counters", () => {
   it("totalPosts counts top-level posts on every campus, not comments, and goes down on delete", async () => {
-    const a = user();
-    const b = user();
-    const p1 = post(a.id, "Bike for sale");
-    post(a.id, "Couch on UT", { campusId: "ut" });
-    expect(getUserById(a.id)!.totalPosts).toBe(2);
-    const c1 = post(b.id, "Still available?", { parentId: p1.id });
-    post(a.id, "Yes!", { parentId: c1.id });
-    post(b.id, "Nice game", { gameId: "snake" });
-    post(b.id, "Nice project", { projectId: "trivia-api" });
-    expect(getUserById(a.id)!.totalPosts).toBe(2);
-    expect(getUserById(b.id)!.totalPosts).toBe(0);
+    const a = await user();
+    const b = await user();
+    const p1 = await post(a.id, "Bike for sale");
+    await post(a.id, "Couch on UT", { campusId: "ut" });
+    expect((await getUserById(a.id))!.totalPosts).toBe(2);
+    const c1 = await post(b.id, "Still available?", { parentId: p1.id });
+    await post(a.id, "Yes!", { parentId: c1.id });
+    await post(b.id, "Nice game", { gameId: "snake" });
+    await post(b.id, "Nice project", { projectId: "trivia-api" });
+    expect((await getUserById(a.id))!.totalPosts).toBe(2);
+    expect((await getUserById(b.id))!.totalPosts).toBe(0);
 
     await deletePost(c1.id, b.id); // a comment (and the reply below it)
-    expect(getUserById(a.id)!.totalPosts).toBe(2);
+    expect((await getUserById(a.id))!.totalPosts).toBe(2);
     await deletePost(p1.id, a.id);
-    expect(getUserById(a.id)!.totalPosts).toBe(1);
+    expect((await getUserById(a.id))!.totalPosts).toBe(1);
     await expect(deletePost(p1.id, a.id)).rejects.toThrow(PostError); // twice: nothing more
-    expect(getUserById(a.id)!.totalPosts).toBe(1);
+    expect((await getUserById(a.id))!.totalPosts).toBe(1);
   });
 
   it("totalPosts stays equal to the count of top-level posts through a mix of creates and deletes", async () => {
-    const a = user();
-    const b = user();
+    const a = await user();
+    const b = await user();
     const mine: string[] = [];
     let seedValue = 7;
     const next = () => (seedValue = (seedValue * 1103515245 + 12345) % 2 ** 31);
@@ -89,146 +86,145 @@ describe("counters", () => {
         const [id] = mine.splice(next() % mine.length, 1);
         await deletePost(id!, a.id);
       } else if (r === 1 && mine.length) {
-        post(b.id, `comment ${i}`, { parentId: mine[next() % mine.length]! });
+        await post(b.id, `comment ${i}`, { parentId: mine[next() % mine.length]! });
       } else {
-        mine.push(post(a.id, `post ${i}`, { campusId: i % 3 ? "ou" : "smu" }).id);
+        mine.push((await post(a.id, `post ${i}`, { campusId: i % 3 ? "ou" : "smu" })).id);
       }
-      expect(getUserById(a.id)!.totalPosts).toBe(countTopLevel(a.id));
+      expect((await getUserById(a.id))!.totalPosts).toBe(await countTopLevel(a.id));
     }
-    expect(getUserById(a.id)!.totalPosts).toBe(mine.length);
-    expect(getUserById(b.id)!.totalPosts).toBe(0);
+    expect((await getUserById(a.id))!.totalPosts).toBe(mine.length);
+    expect((await getUserById(b.id))!.totalPosts).toBe(0);
   });
 
-  it("totalProjects and totalGames follow the content files and the owner's deletes", () => {
-    const me = owner();
+  it("totalProjects and totalGames follow the content files and the owner's deletes", async () => {
+    const me = await owner();
     expect([me.totalProjects, me.totalGames]).toEqual([10, 5]);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "content-"));
     fs.cpSync(path.resolve("content"), dir, { recursive: true });
     try {
       // A removed file hides its project.
       fs.rmSync(path.join(dir, "projects", "color-tracker.mdx"));
-      syncPortfolio(me.id, dir);
-      expect(getUserById(me.id)!.totalProjects).toBe(9);
+      await syncPortfolio(me.id, dir);
+      expect((await getUserById(me.id))!.totalProjects).toBe(9);
       // The owner deletes a game: the row is marked and the count follows in the same transaction.
-      transaction((tx) => {
-        tx.update(schema.games).set({ deletedAt: Date.now() }).where(eq(schema.games.id, "snake")).run();
-        recountPortfolio(tx, me.id);
+      await transaction(async (tx) => {
+        await tx.update(schema.games).set({ deletedAt: Date.now() }).where(eq(schema.games.id, "snake"));
+        await recountPortfolio(tx, me.id);
       });
-      expect(getUserById(me.id)!.totalGames).toBe(4);
+      expect((await getUserById(me.id))!.totalGames).toBe(4);
       // The file comes back: the project returns, the deleted game stays deleted.
       fs.cpSync(path.resolve("content/projects/color-tracker.mdx"), path.join(dir, "projects", "color-tracker.mdx"));
-      syncPortfolio(me.id, dir);
-      expect([getUserById(me.id)!.totalProjects, getUserById(me.id)!.totalGames]).toEqual([10, 4]);
+      await syncPortfolio(me.id, dir);
+      expect([(await getUserById(me.id))!.totalProjects, (await getUserById(me.id))!.totalGames]).toEqual([10, 4]);
     } finally {
-      getDb().update(schema.games).set({ deletedAt: null }).where(eq(schema.games.id, "snake")).run();
-      syncPortfolio(me.id);
+      await getDb().update(schema.games).set({ deletedAt: null }).where(eq(schema.games.id, "snake"));
+      await syncPortfolio(me.id);
       fs.rmSync(dir, { recursive: true, force: true });
     }
-    expect([getUserById(me.id)!.totalProjects, getUserById(me.id)!.totalGames]).toEqual([10, 5]);
+    expect([(await getUserById(me.id))!.totalProjects, (await getUserById(me.id))!.totalGames]).toEqual([10, 5]);
   });
 });
 
 describe("propagation by join (design B)", () => {
-  it("a new photo, name or username shows at once on the user's posts, comments and notifications", () => {
-    const a = user();
-    const b = user();
-    const own = post(b.id, "My own post");
-    const root = post(a.id, "A's post");
-    const comment = post(b.id, "B's comment", { parentId: root.id });
+  it("a new photo, name or username shows at once on the user's posts, comments and notifications", async () => {
+    const a = await user();
+    const b = await user();
+    const own = await post(b.id, "My own post");
+    const root = await post(a.id, "A's post");
+    const comment = await post(b.id, "B's comment", { parentId: root.id });
 
-    updateName(b.id, { firstName: "zora", lastName: "Quill" });
-    setAvatar(b.id, `avatars/${b.id}/newkey`);
-    changeUsername(b.id, "zora-q");
+    await updateName(b.id, { firstName: "zora", lastName: "Quill" });
+    await setAvatar(b.id, `avatars/${b.id}/newkey`);
+    await changeUsername(b.id, "zora-q");
 
     const expected = { id: b.id, username: "zora-q", displayName: "Zora Q.", firstName: "Zora", avatarUrl: `/media/avatars/${b.id}/newkey-96.webp` };
-    const feedCard = getFeedPage({ campusId: "ou", timeZone: TZ, authorId: b.id }).posts.find((p) => p.id === own.id)!;
+    const feedCard = (await getFeedPage({ campusId: "ou", timeZone: TZ, authorId: b.id })).posts.find((p) => p.id === own.id)!;
     expect(feedCard.author).toMatchObject(expected);
-    const thread = getThread({ rootId: root.id }, TZ);
+    const thread = await getThread({ rootId: root.id }, TZ);
     expect(thread.find((c) => c.id === comment.id)!.author).toMatchObject(expected);
-    const [note] = listNotifications(a.id, TZ);
+    const [note] = await listNotifications(a.id, TZ);
     expect(note!.actor).toMatchObject(expected);
     expect(note!.text).toBe("Zora Q. commented on your post");
-    expect(getUserByUsername("ZORA-Q")!.id).toBe(b.id);
+    expect((await getUserByUsername("ZORA-Q"))!.id).toBe(b.id);
   });
 
-  it("posts, comments, notifications, chats and messages hold no copy of a user's name, username or photo", () => {
+  it("posts, comments, notifications, chats and messages hold no copy of a user's name, username or photo", async () => {
     for (const table of [schema.posts, schema.notifications, schema.chats, schema.chatMembers, schema.messages, schema.likes]) {
       const columns = Object.values(getTableColumns(table)).map((c) => c.name);
       expect(columns.filter((c) => /name|avatar|^img$|username|photo/i.test(c))).toEqual([]);
     }
   });
 
-  it("a message joins its sender", () => {
-    const a = user();
-    const b = user();
+  it("a message joins its sender", async () => {
+    const a = await user();
+    const b = await user();
     const chatId = newId();
-    getDb().insert(schema.chats).values({ id: chatId }).run();
-    getDb().insert(schema.chatMembers).values([{ chatId, userId: a.id }, { chatId, userId: b.id }]).run();
-    getDb().insert(schema.messages).values({ id: newId(), chatId, senderId: b.id, text: "Is the bike still there?" }).run();
-    updateName(b.id, { firstName: "Rene", lastName: "Moss" });
-    const row = getDb()
+    await getDb().insert(schema.chats).values({ id: chatId });
+    await getDb().insert(schema.chatMembers).values([{ chatId, userId: a.id }, { chatId, userId: b.id }]);
+    await getDb().insert(schema.messages).values({ id: newId(), chatId, senderId: b.id, text: "Is the bike still there?" });
+    await updateName(b.id, { firstName: "Rene", lastName: "Moss" });
+    const row = (await getDb()
       .select({ text: schema.messages.text, first: schema.users.firstName, last: schema.users.lastName })
       .from(schema.messages)
       .innerJoin(schema.users, eq(schema.users.id, schema.messages.senderId))
-      .where(eq(schema.messages.chatId, chatId))
-      .get();
+      .where(eq(schema.messages.chatId, chatId)))[0];
     expect(row).toEqual({ text: "Is the bike still there?", first: "Rene", last: "M." });
   });
 });
 
 describe("profile updates", () => {
-  it("stores the first name capitalised and the last name as its initial (§3, §5)", () => {
-    const u = user();
-    const after = updateName(u.id, { firstName: "  mary-jane ", lastName: "watson" });
+  it("stores the first name capitalised and the last name as its initial (§3, §5)", async () => {
+    const u = await user();
+    const after = await updateName(u.id, { firstName: "  mary-jane ", lastName: "watson" });
     expect([after.firstName, after.lastName]).toEqual(["Mary-jane", "W."]);
     // Saving the form unchanged keeps the stored initial.
-    expect(updateName(u.id, { firstName: "Mary-jane", lastName: "W." }).lastName).toBe("W.");
+    expect((await updateName(u.id, { firstName: "Mary-jane", lastName: "W." })).lastName).toBe("W.");
   });
 
-  it("a bio from set-up marks the profile set up; from edit it leaves the flag alone", () => {
-    const u = user();
-    expect(updateBio(u.id, "Hello").profileSetUp).toBe(false);
-    expect(updateBio(u.id, "Hello again", { completeSetUp: true })).toMatchObject({ bio: "Hello again", profileSetUp: true });
+  it("a bio from set-up marks the profile set up; from edit it leaves the flag alone", async () => {
+    const u = await user();
+    expect((await updateBio(u.id, "Hello")).profileSetUp).toBe(false);
+    expect(await updateBio(u.id, "Hello again", { completeSetUp: true })).toMatchObject({ bio: "Hello again", profileSetUp: true });
   });
 });
 
 describe("reports", () => {
-  it("records one report per reporter and user, and refuses reporting yourself", () => {
-    const a = user();
-    const b = user();
-    expect(reportUser({ reporterId: a.id, reportedUserId: b.id })).toEqual({ created: true });
-    expect(reportUser({ reporterId: a.id, reportedUserId: b.id })).toEqual({ created: false });
-    expect(() => reportUser({ reporterId: a.id, reportedUserId: a.id })).toThrow(ReportError);
-    expect(getDb().select().from(schema.reports).where(eq(schema.reports.reportedUserId, b.id)).all()).toHaveLength(1);
+  it("records one report per reporter and user, and refuses reporting yourself", async () => {
+    const a = await user();
+    const b = await user();
+    expect(await reportUser({ reporterId: a.id, reportedUserId: b.id })).toEqual({ created: true });
+    expect(await reportUser({ reporterId: a.id, reportedUserId: b.id })).toEqual({ created: false });
+    await expect(reportUser({ reporterId: a.id, reportedUserId: a.id })).rejects.toThrow(ReportError);
+    expect((await getDb().select().from(schema.reports).where(eq(schema.reports.reportedUserId, b.id)))).toHaveLength(1);
   });
 });
 
 describe("the profile's lists", () => {
-  it("pages the owner's projects and games newest first, 10 at a time by default", () => {
-    const me = owner();
-    expect(listPortfolioPage("project", { ownerId: me.id }).items).toHaveLength(10);
+  it("pages the owner's projects and games newest first, 10 at a time by default", async () => {
+    const me = await owner();
+    expect((await listPortfolioPage("project", { ownerId: me.id })).items).toHaveLength(10);
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page = listPortfolioPage("game", { ownerId: me.id, cursor, limit: 2 });
+      const page = await listPortfolioPage("game", { ownerId: me.id, cursor, limit: 2 });
       seen.push(...page.items.map((i) => i.id));
       cursor = page.nextCursor;
     } while (cursor);
-    const all = getDb().select().from(schema.games).all().sort((x, y) => y.createdAt - x.createdAt || (y.id < x.id ? -1 : 1));
+    const all = (await getDb().select().from(schema.games)).sort((x, y) => y.createdAt - x.createdAt || (y.id < x.id ? -1 : 1));
     expect(seen).toEqual(all.map((g) => g.id));
-    expect(listPortfolioPage("project", { ownerId: user().id })).toEqual({ items: [], nextCursor: null });
+    expect(await listPortfolioPage("project", { ownerId: (await user()).id })).toEqual({ items: [], nextCursor: null });
   });
 
-  it("lists a user's posts with videos on this campus by video count, then newest", () => {
-    const u = user();
+  it("lists a user's posts with videos on this campus by video count, then newest", async () => {
+    const u = await user();
     const video = (i: number): StoredMedia => ({ kind: "video", path: `v/${i}.mp4`, name: `${i}.mp4`, order: i, width: null, height: null, variants: null, mimeType: "video/mp4", size: 10 });
-    post(u.id, "text only");
-    const one = post(u.id, "one video", { media: [video(1)] });
-    const two = post(u.id, "two videos", { media: [video(1), video(2)] });
-    const newer = post(u.id, "another one", { media: [video(1)] });
-    post(u.id, "on UT", { campusId: "ut", media: [video(1)] });
-    const first = getVideoPage({ campusId: "ou", timeZone: TZ, authorId: u.id, limit: 2 });
-    const second = getVideoPage({ campusId: "ou", timeZone: TZ, authorId: u.id, limit: 2, cursor: first.nextCursor });
+    await post(u.id, "text only");
+    const one = await post(u.id, "one video", { media: [video(1)] });
+    const two = await post(u.id, "two videos", { media: [video(1), video(2)] });
+    const newer = await post(u.id, "another one", { media: [video(1)] });
+    await post(u.id, "on UT", { campusId: "ut", media: [video(1)] });
+    const first = await getVideoPage({ campusId: "ou", timeZone: TZ, authorId: u.id, limit: 2 });
+    const second = await getVideoPage({ campusId: "ou", timeZone: TZ, authorId: u.id, limit: 2, cursor: first.nextCursor });
     expect([...first.posts, ...second.posts].map((p) => p.id)).toEqual([two.id, newer.id, one.id]);
     expect(second.nextCursor).toBeNull();
   });
@@ -268,9 +264,9 @@ describe("/{username}", () => {
   it("tells the page who is looking, and gives Create Post only to the portfolio owner on their own profile", async () => {
     const visitor = await load("/owner");
     expect([visitor.viewer, visitor.createPostHref]).toEqual(["visitor", null]);
-    const me = await load("/owner", await cookieFor(owner()));
+    const me = await load("/owner", await cookieFor(await owner()));
     expect([me.viewer, me.createPostHref]).toEqual(["self", "/create/post?goBack=%2Fowner"]);
-    const someone = user();
+    const someone = await user();
     const other = await load("/owner", await cookieFor(someone));
     expect([other.viewer, other.createPostHref]).toEqual(["member", null]);
     const own = await load(`/${someone.username}`, await cookieFor(someone));
@@ -284,10 +280,10 @@ describe("/{username}", () => {
     expect([games.show, games.portfolio!.items.length]).toEqual(["games", 5]);
     expect((await load("/owner?show=nonsense")).show).toBe("projects");
 
-    const u = user();
-    const here = post(u.id, "OU post");
-    post(u.id, "UT post", { campusId: "ut" });
-    post(u.id, "a comment", { parentId: here.id });
+    const u = await user();
+    const here = await post(u.id, "OU post");
+    await post(u.id, "UT post", { campusId: "ut" });
+    await post(u.id, "a comment", { parentId: here.id });
     const page = await load(`/${u.username}`);
     expect(page.feed.posts.map((p) => p.text[0]!.text)).toEqual(["OU post"]);
     const videos = await load(`/${u.username}?show=videos`);
@@ -295,7 +291,7 @@ describe("/{username}", () => {
   });
 
   it("Report: visitors log in first; a signed-in user's report is recorded with the §6 message; not yourself", async () => {
-    const target = user();
+    const target = await user();
     const form = (cookie: string) =>
       new Request(`${BASE}/${target.username}`, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ intent: "report" }) });
     const call = (cookie: string) => settle(action({ request: form(cookie), params: { username: target.username }, ...ctx }));
@@ -303,11 +299,11 @@ describe("/{username}", () => {
     const visitor = (await call("")) as Response;
     expect([visitor.status, visitor.headers.get("Location")]).toEqual([302, `/login?redirect=%2F${target.username}`]);
 
-    const reporter = user();
+    const reporter = await user();
     const res = (await call(await cookieFor(reporter))) as Response;
     expect([res.status, res.headers.get("Location")]).toEqual([302, `/${target.username}`]);
     expect(res.headers.get("Set-Cookie")).toContain("__alert=");
-    expect(getDb().select().from(schema.reports).where(eq(schema.reports.reportedUserId, target.id)).all()).toMatchObject([{ reporterId: reporter.id }]);
+    expect((await getDb().select().from(schema.reports).where(eq(schema.reports.reportedUserId, target.id)))).toMatchObject([{ reporterId: reporter.id }]);
 
     const self = (await call(await cookieFor(target))) as Response;
     expect(self.status).toBe(400);

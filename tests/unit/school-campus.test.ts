@@ -23,7 +23,7 @@ let n = 0;
 
 async function person(email: (i: number) => string, extra: { schoolEmail?: string; verified?: boolean } = {}) {
   n++;
-  const user = insertUser({
+  const user = await insertUser({
     campusId: "ou",
     firstName: `S${n}`,
     lastName: "T.",
@@ -36,8 +36,8 @@ async function person(email: (i: number) => string, extra: { schoolEmail?: strin
   const cookie = (await createSessionCookie(new Request("http://localhost/"), user.id)).split(";")[0]!;
   return { user, cookie };
 }
-const ouStudent = () => person((i) => `stu${i}@ou.edu`);
-const outsider = () => person((i) => `out${i}@example.com`);
+const ouStudent = async () => await person((i) => `stu${i}@ou.edu`);
+const outsider = async () => await person((i) => `out${i}@example.com`);
 
 function form(url: string, cookie: string, fields: Record<string, string>) {
   return new Request(url, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
@@ -61,34 +61,34 @@ function statusOf(result: unknown): number {
 
 let postId = "";
 beforeAll(async () => {
-  seed({ demo: false });
+  await seed({ demo: false });
   const author = await ouStudent();
-  postId = createPost({ authorId: author.user.id, campusId: "ou", blocks: [{ text: "Bike for sale" }], media: [], origin: OU }).id;
+  postId = (await createPost({ authorId: author.user.id, campusId: "ou", blocks: [{ text: "Bike for sale" }], media: [], origin: OU })).id;
 });
 
 describe("isSchoolVerifiedOn", () => {
   it("follows the campus of the site", async () => {
     const { user } = await ouStudent();
-    expect(isSchoolVerifiedOn(user, "ou")).toBe(true);
-    expect(isSchoolVerifiedOn(user, "ut")).toBe(false);
-    expect(isSchoolVerifiedOn(user, "campus")).toBe(true); // any school's domain (A5)
+    expect(await isSchoolVerifiedOn(user, "ou")).toBe(true);
+    expect(await isSchoolVerifiedOn(user, "ut")).toBe(false);
+    expect(await isSchoolVerifiedOn(user, "campus")).toBe(true); // any school's domain (A5)
   });
 
   it("counts a confirmed school email, not an unverified account email, and not the stored flag alone", async () => {
     const { user: withSchool } = await person((i) => `p${i}@example.com`, { schoolEmail: "longhorn@utexas.edu" });
-    expect(isSchoolVerifiedOn(withSchool, "ut")).toBe(true);
-    expect(isSchoolVerifiedOn(withSchool, "ou")).toBe(false);
+    expect(await isSchoolVerifiedOn(withSchool, "ut")).toBe(true);
+    expect(await isSchoolVerifiedOn(withSchool, "ou")).toBe(false);
     const { user: unverified } = await person((i) => `u${i}@ou.edu`, { verified: false });
-    expect(isSchoolVerifiedOn(unverified, "ou")).toBe(false);
+    expect(await isSchoolVerifiedOn(unverified, "ou")).toBe(false);
     const { user: flagOnly } = await outsider();
     expect(flagOnly.schoolVerified).toBe(true);
-    expect(isSchoolVerifiedOn(flagOnly, "ou")).toBe(false);
+    expect(await isSchoolVerifiedOn(flagOnly, "ou")).toBe(false);
   });
 
   it("lets the owner post everywhere", async () => {
     const { getUserByUsername } = await import("~/models/users.server");
-    const owner = getUserByUsername(config().owner.username)!;
-    for (const campus of ["campus", "ou", "ut", "smu", "uf"]) expect(isSchoolVerifiedOn(owner, campus)).toBe(true);
+    const owner = (await getUserByUsername(config().owner.username))!;
+    for (const campus of ["campus", "ou", "ut", "smu", "uf"]) expect(await isSchoolVerifiedOn(owner, campus)).toBe(true);
   });
 });
 

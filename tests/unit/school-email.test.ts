@@ -15,7 +15,7 @@ let n = 0;
 
 async function signedIn(opts: { campusId?: string; email?: string } = {}) {
   n++;
-  const user = insertUser({
+  const user = await insertUser({
     campusId: opts.campusId ?? "ou",
     firstName: `School${n}`,
     lastName: "T.",
@@ -46,8 +46,8 @@ async function settle<T>(p: Promise<T>): Promise<T | Response> {
 
 type Reply = { data: { intent: string; result: { error?: Record<string, string[]> } }; init: ResponseInit | null };
 
-function lastMailTo(address: string) {
-  return getDb().select().from(schema.mail).where(eq(schema.mail.to, address)).orderBy(desc(schema.mail.createdAt)).get();
+async function lastMailTo(address: string) {
+  return (await getDb().select().from(schema.mail).where(eq(schema.mail.to, address)).orderBy(desc(schema.mail.createdAt)))[0];
 }
 
 beforeAll(() => seed({ demo: false }));
@@ -59,7 +59,7 @@ describe("/add-code", () => {
     const sent = (await settle(action({ request: form(cookie, { intent: "send", email: email.toUpperCase() }), ...ctx }))) as Response;
     expect(sent.status).toBe(302);
     expect(sent.headers.get("Location")).toBe(`/add-code?email=${encodeURIComponent(email)}`);
-    const mail = lastMailTo(email)!;
+    const mail = (await lastMailTo(email))!;
     expect(mail.kind).toBe("school-email");
     const code = mail.text.match(/Your code: (\d{6})/)![1]!;
     expect(mail.html).toContain(`${BASE}/add-code?token=`);
@@ -72,7 +72,7 @@ describe("/add-code", () => {
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/create/post");
     expect(done.headers.get("Set-Cookie")).toContain("__alert=");
-    const after = getUserById(user.id)!;
+    const after = (await getUserById(user.id))!;
     expect(after.schoolEmail).toBe(email);
     expect(after.schoolVerified).toBe(true);
   });
@@ -89,25 +89,25 @@ describe("/add-code", () => {
 
   it("on the general campus accepts any of the four schools", async () => {
     const { user } = await signedIn({ campusId: "campus" });
-    expect(schoolEmailRefusal(user, "a@ufl.edu")).toBeNull();
-    expect(schoolEmailRefusal(user, "a@smu.edu")).toBeNull();
-    expect(schoolEmailRefusal(user, "a@gmail.com")).toBe("not-school");
+    expect(await schoolEmailRefusal(user, "a@ufl.edu")).toBeNull();
+    expect(await schoolEmailRefusal(user, "a@smu.edu")).toBeNull();
+    expect(await schoolEmailRefusal(user, "a@gmail.com")).toBe("not-school");
   });
 
   it("refuses an address another account already uses", async () => {
     const other = await signedIn({ email: `taken${n + 1}@ou.edu` });
     const { user } = await signedIn();
-    expect(schoolEmailRefusal(user, other.user.email)).toBe("email-in-use");
+    expect(await schoolEmailRefusal(user, other.user.email)).toBe("email-in-use");
   });
 
   it("the emailed link works once, in any browser, and leads to posting", async () => {
     const { user, cookie } = await signedIn();
     const email = `linked${n}@ou.edu`;
     await settle(action({ request: form(cookie, { intent: "send", email }), ...ctx }));
-    const link = lastMailTo(email)!.text.match(/(http\S+add-code\?token=\S+)/)![1]!;
+    const link = (await lastMailTo(email))!.text.match(/(http\S+add-code\?token=\S+)/)![1]!;
     const first = (await settle(loader({ request: new Request(link), ...ctx }))) as Response;
     expect(first.headers.get("Location")).toBe("/create/post");
-    expect(getUserById(user.id)!.schoolVerified).toBe(true);
+    expect((await getUserById(user.id))!.schoolVerified).toBe(true);
     const again = (await settle(loader({ request: new Request(link), ...ctx }))) as Response;
     expect(again.headers.get("Location")).toMatch(/^\/login/);
   });
@@ -119,8 +119,8 @@ describe("/add-code", () => {
 });
 
 describe("campuses", () => {
-  it("a campus site is https://{host}.com, or *.localhost on this port in development", () => {
-    const ut = getCampus("ut")!;
+  it("a campus site is https://{host}.com, or *.localhost on this port in development", async () => {
+    const ut = (await getCampus("ut"))!;
     expect(campusSiteUrl(ut, "https://oubuysell.com/search_schools")).toBe("https://utbuysell.com/");
     expect(campusSiteUrl(ut, "http://localhost:3000/search_schools")).toBe("http://utbuysell.localhost:3000/");
     expect(campusSiteUrl(ut, "http://smubuysell.localhost:3000/")).toBe("http://utbuysell.localhost:3000/");
@@ -128,19 +128,19 @@ describe("campuses", () => {
     expect(campusSiteUrl(ut, "http://smubuysell.localhost:4100/")).toBe("https://utbuysell.com/");
   });
 
-  it("finds schools by short name, full name or email domain", () => {
-    expect(findCampuses("").map((c) => c.id)).toEqual(["campus", "ou", "ut", "smu", "uf"]);
-    expect(findCampuses("texas").map((c) => c.id)).toEqual(["ut"]);
-    expect(findCampuses("UFL.EDU").map((c) => c.id)).toEqual(["uf"]);
-    expect(findCampuses("smu").map((c) => c.id)).toEqual(["smu"]);
-    expect(findCampuses("zzz")).toEqual([]);
+  it("finds schools by short name, full name or email domain", async () => {
+    expect((await findCampuses("")).map((c) => c.id)).toEqual(["campus", "ou", "ut", "smu", "uf"]);
+    expect((await findCampuses("texas")).map((c) => c.id)).toEqual(["ut"]);
+    expect((await findCampuses("UFL.EDU")).map((c) => c.id)).toEqual(["uf"]);
+    expect((await findCampuses("smu")).map((c) => c.id)).toEqual(["smu"]);
+    expect(await findCampuses("zzz")).toEqual([]);
   });
 
   it("moving campus re-decides school verification from the confirmed addresses", async () => {
     const { user } = await signedIn({ email: `mover${n + 1}@ou.edu` });
-    expect(changeCampus(user.id, "ut").schoolVerified).toBe(false);
-    expect(changeCampus(user.id, "campus").schoolVerified).toBe(true);
-    expect(changeCampus(user.id, "ou").schoolVerified).toBe(true);
-    expect(getUserById(user.id)!.campusId).toBe("ou");
+    expect((await changeCampus(user.id, "ut")).schoolVerified).toBe(false);
+    expect((await changeCampus(user.id, "campus")).schoolVerified).toBe(true);
+    expect((await changeCampus(user.id, "ou")).schoolVerified).toBe(true);
+    expect((await getUserById(user.id))!.campusId).toBe("ou");
   });
 });

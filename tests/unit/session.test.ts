@@ -22,9 +22,9 @@ function requestWith(setCookie: string | null, path = "/home") {
 }
 
 let userId: string;
-beforeAll(() => {
-  seed({ demo: false });
-  userId = insertUser({ campusId: "ou", firstName: "Test", lastName: "U.", username: "testu", email: "testu@example.com", verified: true }).id;
+beforeAll(async () => {
+  await seed({ demo: false });
+  userId = (await insertUser({ campusId: "ou", firstName: "Test", lastName: "U.", username: "testu", email: "testu@example.com", verified: true })).id;
 });
 
 describe("sessions (design B)", () => {
@@ -43,7 +43,7 @@ describe("sessions (design B)", () => {
     const a = await createSessionCookie(new Request("http://localhost/"), userId);
     const b = await createSessionCookie(new Request("http://localhost/"), userId);
     expect(a).not.toBe(b);
-    const row = getDb().select().from(schema.sessions).where(eq(schema.sessions.userId, userId)).all();
+    const row = (await getDb().select().from(schema.sessions).where(eq(schema.sessions.userId, userId)));
     expect(row.length).toBeGreaterThanOrEqual(2);
     // the stored id is a hash, never the cookie's value
     const cookieValue = decodeURIComponent(a.split(";")[0]!.split("=").slice(1).join("="));
@@ -66,16 +66,16 @@ describe("sessions (design B)", () => {
 
   it("an expired session is a visitor; a day-old one is renewed", async () => {
     const setCookie = await createSessionCookie(new Request("http://localhost/"), userId);
-    const rows = getDb().select().from(schema.sessions).where(eq(schema.sessions.userId, userId)).all();
+    const rows = await getDb().select().from(schema.sessions).where(eq(schema.sessions.userId, userId));
     const newest = rows.sort((x, y) => y.createdAt - x.createdAt)[0]!;
     expect(await renewSession(requestWith(setCookie))).toBeNull(); // fresh: nothing to do
 
-    getDb().update(schema.sessions).set({ expiresAt: Date.now() + SESSION_TTL_MS - 2 * 86_400_000 }).where(eq(schema.sessions.id, newest.id)).run();
+    await getDb().update(schema.sessions).set({ expiresAt: Date.now() + SESSION_TTL_MS - 2 * 86_400_000 }).where(eq(schema.sessions.id, newest.id));
     expect(await renewSession(requestWith(setCookie))).toMatch(/^__session=/);
-    const renewed = getDb().select().from(schema.sessions).where(eq(schema.sessions.id, newest.id)).get()!;
+    const renewed = (await getDb().select().from(schema.sessions).where(eq(schema.sessions.id, newest.id)))[0]!;
     expect(renewed.expiresAt).toBeGreaterThan(Date.now() + SESSION_TTL_MS - 60_000);
 
-    getDb().update(schema.sessions).set({ expiresAt: Date.now() - 1 }).where(eq(schema.sessions.id, newest.id)).run();
+    await getDb().update(schema.sessions).set({ expiresAt: Date.now() - 1 }).where(eq(schema.sessions.id, newest.id));
     expect(await getUserId(requestWith(setCookie))).toBeNull();
   });
 
@@ -96,7 +96,7 @@ describe("sessions (design B)", () => {
 });
 
 describe("session lifetime: 30 days sliding, 90 days absolute", () => {
-  afterEach(() => {
+  afterEach(async () => {
     vi.useRealTimers();
   });
 
@@ -115,7 +115,7 @@ describe("session lifetime: 30 days sliding, 90 days absolute", () => {
     // On day 75 the cookie lives 15 more days, not 30.
     expect(renewed).toMatch(/Max-Age=1296000/);
     // Renewed on day 75, but never past day 90: the cookie and the row both stop there.
-    const row = getDb().select().from(schema.sessions).where(eq(schema.sessions.userId, userId)).all().find((r) => r.createdAt === t0)!;
+    const row = (await getDb().select().from(schema.sessions).where(eq(schema.sessions.userId, userId))).find((r) => r.createdAt === t0)!;
     expect(row.expiresAt).toBe(t0 + SESSION_MAX_AGE_MS);
     vi.setSystemTime(t0 + 80 * DAY);
     expect(await renewSession(requestWith(setCookie))).toBeNull();
@@ -128,13 +128,12 @@ describe("session lifetime: 30 days sliding, 90 days absolute", () => {
 
   it("a row whose sliding expiry was pushed past 90 days is still refused (the absolute limit is checked on read)", async () => {
     const setCookie = await createSessionCookie(new Request("http://localhost/"), userId);
-    const rows = getDb().select().from(schema.sessions).where(eq(schema.sessions.userId, userId)).all();
+    const rows = (await getDb().select().from(schema.sessions).where(eq(schema.sessions.userId, userId)));
     const newest = rows.sort((x, y) => y.createdAt - x.createdAt)[0]!;
-    getDb()
+    await getDb()
       .update(schema.sessions)
       .set({ createdAt: Date.now() - SESSION_MAX_AGE_MS - 1, expiresAt: Date.now() + SESSION_TTL_MS })
-      .where(eq(schema.sessions.id, newest.id))
-      .run();
+      .where(eq(schema.sessions.id, newest.id));
     expect(await getUserId(requestWith(setCookie))).toBeNull();
   });
 });

@@ -7,9 +7,9 @@ import { getDb, schema } from "~/services/db.server";
 
 let userId = "";
 
-beforeAll(() => {
-  getDb().insert(schema.campuses).values(CAMPUSES).onConflictDoNothing().run();
-  userId = insertUser({ campusId: "ou", firstName: "Sam", lastName: "N.", username: "sam-unsub", email: "sam@ou.edu" }).id;
+beforeAll(async () => {
+  await getDb().insert(schema.campuses).values(CAMPUSES).onConflictDoNothing();
+  userId = (await insertUser({ campusId: "ou", firstName: "Sam", lastName: "N.", username: "sam-unsub", email: "sam@ou.edu" })).id;
 });
 
 const args = (request: Request) => ({ request, params: {}, context: { cspNonce: "", clientIp: "" } });
@@ -22,7 +22,7 @@ function post(token: string, fields: Record<string, string>, query = "") {
 }
 
 describe("unsubscribe tokens", () => {
-  it("name the user they were made for and cannot be forged", () => {
+  it("name the user they were made for and cannot be forged", async () => {
     const token = unsubscribeToken(userId);
     expect(readUnsubscribeToken(token)).toBe(userId);
     expect(readUnsubscribeToken(`someone-else.${token.split(".").pop()}`)).toBeNull();
@@ -31,7 +31,7 @@ describe("unsubscribe tokens", () => {
     expect(readUnsubscribeToken("garbage")).toBeNull();
   });
 
-  it("make an absolute link", () => {
+  it("make an absolute link", async () => {
     expect(unsubscribeUrl(userId, "https://utbuysell.example/")).toBe(
       `https://utbuysell.example/unsubscribe?token=${encodeURIComponent(unsubscribeToken(userId))}`,
     );
@@ -43,7 +43,7 @@ describe("/unsubscribe", () => {
     const token = unsubscribeToken(userId);
     const res = await loader(args(new Request(`http://localhost/unsubscribe?token=${encodeURIComponent(token)}`)));
     expect(res).toMatchObject({ valid: true, email: "sam@ou.edu", on: true });
-    expect(getUserById(userId)?.emailNotifications).toBe(true);
+    expect((await getUserById(userId))?.emailNotifications).toBe(true);
   });
 
   it("a bad token is a 400, not a 500", async () => {
@@ -58,10 +58,10 @@ describe("/unsubscribe", () => {
     const res = (await action(args(post(token, { intent: "unsubscribe" })))) as Response;
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`/unsubscribe?token=${encodeURIComponent(token)}`);
-    expect(getUserById(userId)?.emailNotifications).toBe(false);
+    expect((await getUserById(userId))?.emailNotifications).toBe(false);
 
     await action(args(post(token, { intent: "resubscribe" })));
-    expect(getUserById(userId)?.emailNotifications).toBe(true);
+    expect((await getUserById(userId))?.emailNotifications).toBe(true);
   });
 
   it("accepts a mail client's one-click unsubscribe (RFC 8058)", async () => {
@@ -72,6 +72,6 @@ describe("/unsubscribe", () => {
     });
     const res = (await action(args(request))) as Response;
     expect(res.status).toBe(200);
-    expect(getUserById(userId)?.emailNotifications).toBe(false);
+    expect((await getUserById(userId))?.emailNotifications).toBe(false);
   });
 });

@@ -4,60 +4,60 @@ import { getDb, schema } from "~/services/db.server";
 import { consume, isLimited, resetLimit } from "~/services/rate-limit.server";
 import { seed } from "../../db/seed";
 
-beforeAll(() => {
-  seed({ demo: false });
+beforeAll(async () => {
+  await seed({ demo: false });
 });
 
 describe("one-time links and codes (item 14)", () => {
-  it("expire within 15 minutes", () => {
+  it("expire within 15 minutes", async () => {
     expect(VERIFICATION_TTL_MS).toBeLessThanOrEqual(15 * 60_000);
     const now = Date.now();
-    const v = createVerification({ type: "reset", target: "a@example.com", now });
-    expect(checkToken("reset", v.token, now + VERIFICATION_TTL_MS - 1).ok).toBe(true);
-    expect(consumeToken("reset", v.token, now + VERIFICATION_TTL_MS)).toEqual({ ok: false, reason: "expired" });
+    const v = await createVerification({ type: "reset", target: "a@example.com", now });
+    expect((await checkToken("reset", v.token, now + VERIFICATION_TTL_MS - 1)).ok).toBe(true);
+    expect(await consumeToken("reset", v.token, now + VERIFICATION_TTL_MS)).toEqual({ ok: false, reason: "expired" });
   });
 
-  it("a link works once", () => {
-    const v = createVerification({ type: "reset", target: "b@example.com" });
-    expect(consumeToken("reset", v.token).ok).toBe(true);
-    expect(consumeToken("reset", v.token)).toEqual({ ok: false, reason: "used" });
+  it("a link works once", async () => {
+    const v = await createVerification({ type: "reset", target: "b@example.com" });
+    expect((await consumeToken("reset", v.token)).ok).toBe(true);
+    expect(await consumeToken("reset", v.token)).toEqual({ ok: false, reason: "used" });
   });
 
-  it("a wrong, altered or foreign token fails; only hashes are stored", () => {
-    const v = createVerification({ type: "reset", target: "c@example.com" });
+  it("a wrong, altered or foreign token fails; only hashes are stored", async () => {
+    const v = await createVerification({ type: "reset", target: "c@example.com" });
     const [id, secret] = v.token.split(".");
-    expect(consumeToken("reset", `${id}.${secret!.slice(0, -1)}x`).ok).toBe(false);
-    expect(consumeToken("magic-link", v.token).ok).toBe(false);
-    expect(consumeToken("reset", "garbage").ok).toBe(false);
-    expect(consumeToken("reset", null).ok).toBe(false);
-    const stored = JSON.stringify(getDb().select().from(schema.verifications).all());
+    expect((await consumeToken("reset", `${id}.${secret!.slice(0, -1)}x`)).ok).toBe(false);
+    expect((await consumeToken("magic-link", v.token)).ok).toBe(false);
+    expect((await consumeToken("reset", "garbage")).ok).toBe(false);
+    expect((await consumeToken("reset", null)).ok).toBe(false);
+    const stored = JSON.stringify((await getDb().select().from(schema.verifications)));
     expect(stored).not.toContain(secret);
-    expect(consumeToken("reset", v.token).ok).toBe(true);
+    expect((await consumeToken("reset", v.token)).ok).toBe(true);
   });
 
-  it("a code works once, and only a few wrong tries are allowed", () => {
-    const v = createVerification({ type: "signup", target: "d@example.com", withCode: true });
+  it("a code works once, and only a few wrong tries are allowed", async () => {
+    const v = await createVerification({ type: "signup", target: "d@example.com", withCode: true });
     expect(v.code).toMatch(/^\d{6}$/);
     const wrong = v.code === "000000" ? "111111" : "000000";
-    for (let i = 1; i < MAX_CODE_ATTEMPTS; i++) expect(consumeCode("signup", "d@example.com", wrong)).toEqual({ ok: false, reason: "invalid" });
-    expect(consumeCode("signup", "d@example.com", wrong)).toEqual({ ok: false, reason: "too-many" });
-    expect(consumeCode("signup", "d@example.com", v.code!)).toEqual({ ok: false, reason: "too-many" });
+    for (let i = 1; i < MAX_CODE_ATTEMPTS; i++) expect(await consumeCode("signup", "d@example.com", wrong)).toEqual({ ok: false, reason: "invalid" });
+    expect(await consumeCode("signup", "d@example.com", wrong)).toEqual({ ok: false, reason: "too-many" });
+    expect(await consumeCode("signup", "d@example.com", v.code!)).toEqual({ ok: false, reason: "too-many" });
 
-    const w = createVerification({ type: "signup", target: "d@example.com", withCode: true, replace: true });
-    expect(consumeCode("signup", "d@example.com", w.code!).ok).toBe(true);
-    expect(consumeCode("signup", "d@example.com", w.code!).ok).toBe(false);
+    const w = await createVerification({ type: "signup", target: "d@example.com", withCode: true, replace: true });
+    expect((await consumeCode("signup", "d@example.com", w.code!)).ok).toBe(true);
+    expect((await consumeCode("signup", "d@example.com", w.code!)).ok).toBe(false);
   });
 
-  it("an expired code is refused", () => {
+  it("an expired code is refused", async () => {
     const now = Date.now();
-    const v = createVerification({ type: "signup", target: "e@example.com", withCode: true, now: now - VERIFICATION_TTL_MS - 1 });
-    expect(consumeCode("signup", "e@example.com", v.code!, now)).toEqual({ ok: false, reason: "expired" });
+    const v = await createVerification({ type: "signup", target: "e@example.com", withCode: true, now: now - VERIFICATION_TTL_MS - 1 });
+    expect(await consumeCode("signup", "e@example.com", v.code!, now)).toEqual({ ok: false, reason: "expired" });
   });
 
-  it("a new code replaces the old one", () => {
-    const old = createVerification({ type: "signup", target: "f@example.com", withCode: true });
-    createVerification({ type: "signup", target: "f@example.com", withCode: true, replace: true });
-    expect(checkToken("signup", old.token)).toEqual({ ok: false, reason: "expired" });
+  it("a new code replaces the old one", async () => {
+    const old = await createVerification({ type: "signup", target: "f@example.com", withCode: true });
+    await createVerification({ type: "signup", target: "f@example.com", withCode: true, replace: true });
+    expect(await checkToken("signup", old.token)).toEqual({ ok: false, reason: "expired" });
   });
 });
 
@@ -68,7 +68,7 @@ describe("abuse limits in the database (item 13)", () => {
     expect(await consume("loginFailures", "user-x")).toMatchObject({ ok: true, remaining: 0 });
     expect(await isLimited("loginFailures", "user-x")).toBe(true);
     expect((await consume("loginFailures", "user-x")).ok).toBe(false);
-    const rows = getDb().select().from(schema.rateLimits).all();
+    const rows = (await getDb().select().from(schema.rateLimits));
     expect(rows.some((r) => r.key === "loginFailures:user-x")).toBe(true);
     await resetLimit("loginFailures", "user-x");
     expect(await isLimited("loginFailures", "user-x")).toBe(false);

@@ -15,11 +15,11 @@ import {
 import { getThread } from "~/models/posts.server";
 import { safePath } from "~/utils/navigation";
 import { siteOrigin } from "~/services/urls.server";
-import { redirectWithAlert } from "./alerts.server";
-import { renderContent } from "./content.server";
+import { redirectWithAlert } from "~/services/alerts.server";
+import { renderContent } from "~/services/content.server";
 import { likeAction } from "./post-actions.server";
 import { commentTarget, readPostFormOrRefuse, submitPost } from "./post-submission.server";
-import { getOptionalUser, requireUser } from "./session.server";
+import { getOptionalUser, requireUser } from "~/services/session.server";
 
 export type PortfolioTab = "about" | "comments";
 
@@ -30,19 +30,19 @@ export function tabOf(request: Request): PortfolioTab {
 const FOLDER = { project: "projects", game: "games" } as const;
 
 export async function portfolioLoader(kind: PortfolioKind, { request, params }: LoaderFunctionArgs) {
-  ensurePortfolioFresh();
+  await ensurePortfolioFresh();
   const id = params.id ?? "";
-  const campus = campusForRequest(request);
+  const campus = await campusForRequest(request);
   const viewer = await getOptionalUser(request);
   const show = tabOf(request);
-  const found = getPortfolioItem(kind, id, viewer?.id);
+  const found = await getPortfolioItem(kind, id, viewer?.id);
   if (found.status !== "ok") {
     const status = found.status;
     return data({ status, kind, show, item: null, readme: null, comments: [], canDelete: false }, { status: status === "missing" ? 404 : 410 });
   }
   // Only the open tab is loaded: the readme (cached HTML) or the whole thread in one query.
   const readme = show === "about" ? ((await renderContent(FOLDER[kind], id))?.html ?? null) : null;
-  const comments = show === "comments" ? getThread(kind === "game" ? { gameId: id } : { projectId: id }, campus.timeZone, viewer?.id) : [];
+  const comments = show === "comments" ? await getThread(kind === "game" ? { gameId: id } : { projectId: id }, campus.timeZone, viewer?.id) : [];
   return {
     status: "ok" as const,
     kind,
@@ -70,7 +70,7 @@ export async function portfolioAction(kind: PortfolioKind, { request, params }: 
     if (intent === "comment") {
       const result = await submitPost(formData, {
         author: user,
-        campusId: campusForRequest(request).id,
+        campusId: (await campusForRequest(request)).id,
         origin: siteOrigin(request),
         target: commentTarget(id, kind),
       });

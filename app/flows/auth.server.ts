@@ -28,11 +28,11 @@ import { consumeToken, createVerification, VERIFICATION_TTL_MS } from "~/models/
 import type { AuthErrorCode } from "~/utils/auth-messages";
 import { capitalise, parseGoogleName } from "~/utils/names";
 import { safePath } from "~/utils/navigation";
-import { config } from "./config.server";
-import { appCookie } from "./cookies.server";
-import { consume } from "./rate-limit.server";
-import { createSessionCookie, destroySessionCookie, verifyRedirectUrl } from "./session.server";
-import { absoluteUrl } from "./urls.server";
+import { config } from "~/services/config.server";
+import { appCookie } from "~/services/cookies.server";
+import { consume } from "~/services/rate-limit.server";
+import { createSessionCookie, destroySessionCookie, verifyRedirectUrl } from "~/services/session.server";
+import { absoluteUrl } from "~/services/urls.server";
 
 /** What every strategy answers: who signed in, and whether the account is new. */
 export type AuthResult = { userId: string; isNew: boolean; redirectTo: string | null };
@@ -148,7 +148,7 @@ function magicLinkAuthenticator(request: Request) {
         sendEmail: async ({ emailAddress, magicLink, form }) => {
           const token = new URL(magicLink).searchParams.get("token") ?? "";
           const link = `/auth/magic?${new URLSearchParams({ token, id: String(form.get("vid")) })}`;
-          sendMagicLinkEmail(emailAddress, { url: absoluteUrl(request, link), registering: !!form.get("first") });
+          await sendMagicLinkEmail(emailAddress, { url: absoluteUrl(request, link), registering: !!form.get("first") });
         },
       },
       async ({ email, form, magicLinkVerify }) => {
@@ -162,20 +162,20 @@ function magicLinkAuthenticator(request: Request) {
 }
 
 /** Opening a magic link: single use (our own one-time id), then sign in or register (§4). */
-function completeMagicLink(email: string, form: FormData): AuthResult {
-  const used = consumeToken("magic-link", `${form.get("vid")}.${form.get("lid")}`);
+async function completeMagicLink(email: string, form: FormData): Promise<AuthResult> {
+  const used = await consumeToken("magic-link", `${form.get("vid")}.${form.get("lid")}`);
   if (!used.ok || used.row.target !== email.toLowerCase()) throw new AuthError("wrong-email");
   const payload = used.row.payload ?? {};
   const redirectTo = payload.redirect || null;
-  if (isBannedEmail(email)) throw new AuthError("banned");
-  const user = getUserByEmail(email);
+  if (await isBannedEmail(email)) throw new AuthError("banned");
+  const user = await getUserByEmail(email);
   if (user) {
     // Proving an unverified address ends what whoever registered it had (password, sessions).
-    proveEmail(user.id);
+    await proveEmail(user.id);
     return { userId: user.id, isNew: false, redirectTo };
   }
   if (!payload.first || !payload.last) throw new AuthError("wrong-email");
-  const created = createAccount({
+  const created = await createAccount({
     email,
     firstName: capitalise(payload.first),
     lastName: payload.last,
@@ -196,7 +196,7 @@ export async function sendMagicLink(request: Request, input: MagicLinkRequest): 
   const payload: Record<string, string> = { campusId: input.campusId };
   if (registering) Object.assign(payload, { first: input.first, last: input.last });
   if (input.redirect) payload.redirect = input.redirect;
-  const created = createVerification({ type: "magic-link", target: input.email, payload });
+  const created = await createVerification({ type: "magic-link", target: input.email, payload });
   const [vid, lid] = created.token.split(".");
   const body = new URLSearchParams({ email: input.email, vid: vid!, lid: lid! });
   if (registering) {
@@ -289,7 +289,7 @@ function googleAuthenticator(request: Request, campusId: string) {
       async ({ profile }) => {
         const raw = profile._json;
         const emailVerified = raw.email_verified === true || String(raw.email_verified) === "true";
-        const { user, isNew } = googleSignIn(
+        const { user, isNew } = await googleSignIn(
           { sub: raw.sub ?? profile.id, email: raw.email ?? "", emailVerified, name: raw.name, picture: raw.picture },
           campusId,
           parseGoogleName(raw.name ?? profile.displayName),
@@ -342,9 +342,9 @@ export async function completeSignIn(
   result: AuthResult,
   opts: { redirectTo?: string | null; headers?: HeadersInit } = {},
 ): Promise<Response> {
-  const user = getUserById(result.userId);
+  const user = await getUserById(result.userId);
   if (!user) throw new AuthError("user-not-found");
-  recordAccountEvent(result.isNew ? "Complete Registration" : "Login", user);
+  await recordAccountEvent(result.isNew ? "Complete Registration" : "Login", user);
   const headers = new Headers(opts.headers);
   await destroySessionCookie(request);
   headers.append("Set-Cookie", await createSessionCookie(request, user.id));
@@ -364,13 +364,13 @@ export async function requestMagicLink(
   input: Omit<MagicLinkRequest, "campusId">,
 ): Promise<{ ok: true; setCookie: string } | { ok: false; code: AuthErrorCode; needsName?: boolean }> {
   const email = input.email.toLowerCase();
-  if (isBannedEmail(email)) return { ok: false, code: "banned" };
+  if (await isBannedEmail(email)) return { ok: false, code: "banned" };
   const registering = !!(input.first && input.last);
-  if (!registering && !getUserByEmail(email)) return { ok: false, code: "user-not-found", needsName: true };
+  if (!registering && !await getUserByEmail(email)) return { ok: false, code: "user-not-found", needsName: true };
   if (!(await consume("emailIp", clientIp || "unknown")).ok) return { ok: false, code: "ip-flood" };
   if (!(await consume("emailAddress", email)).ok) return { ok: false, code: "email-flood" };
   try {
-    const setCookie = await sendMagicLink(request, { ...input, email, campusId: campusForRequest(request).id });
+    const setCookie = await sendMagicLink(request, { ...input, email, campusId: (await campusForRequest(request)).id });
     return { ok: true, setCookie };
   } catch (error) {
     return { ok: false, code: error instanceof AuthError ? error.code : "send-failed" };
@@ -388,7 +388,7 @@ export async function requestClaimLink(
   clientIp: string,
   username: string,
 ): Promise<{ ok: true; setCookie: string } | { ok: false; code: AuthErrorCode }> {
-  const user = getUserByUsername(username);
+  const user = await getUserByUsername(username);
   if (!user || user.verified) return { ok: false, code: "other" };
   return requestMagicLink(request, clientIp, { email: user.email });
 }
@@ -402,8 +402,8 @@ export function claimSentUrl(username: string): string {
  * The address of an unverified account for a claim's sent page: first letter,
  * three bullets, the domain (j•••@ou.edu). Null for any other account.
  */
-export function claimAddress(username: string): string | null {
-  const user = getUserByUsername(username);
+export async function claimAddress(username: string): Promise<string | null> {
+  const user = await getUserByUsername(username);
   if (!user || user.verified) return null;
   const at = user.email.lastIndexOf("@");
   return `${user.email.slice(0, 1)}•••${user.email.slice(at)}`;

@@ -19,7 +19,7 @@ export async function layoutLoader({ request, context }: LoaderFunctionArgs) {
   // refuses; documents never get here. Keep this loader revalidating on every
   // navigation, or a refused visitor could browse on without a document load.
   if (context.regionBlocked) throw redirectDocument("/404");
-  const campus = campusForRequest(request);
+  const campus = await campusForRequest(request);
   const { alert, setCookie } = await readAlert(request);
   // A pending session (email not verified) browses as a visitor; the navigation offers Verify email and Log out.
   const sessionUser = await getSessionUser(request);
@@ -45,10 +45,10 @@ export async function layoutLoader({ request, context }: LoaderFunctionArgs) {
       campus: { id: campus.id, name: campus.name },
       alert,
       back: backTarget(url.pathname + url.search, history),
-      user: user ? sessionUserView(user, isSchoolVerifiedOn(user, campus.id)) : null,
+      user: user ? sessionUserView(user, await isSchoolVerifiedOn(user, campus.id)) : null,
       pending: sessionUser && !user ? { username: sessionUser.username } : null,
       // The notifications page marks them all read as it shows them.
-      unreadNotifications: user && url.pathname !== "/notifications" ? countUnread(user.id) : 0,
+      unreadNotifications: user && url.pathname !== "/notifications" ? await countUnread(user.id) : 0,
       /** For share links (§4): this request's site when it is on the allowlist, else the default one. */
       origin: siteOrigin(request),
     },

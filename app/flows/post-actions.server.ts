@@ -12,8 +12,8 @@ import type { User } from "~/models/users.server";
 import { safePath } from "~/utils/navigation";
 import { SCHOOL_VERIFICATION_REQUIRED } from "~/utils/verify-school";
 import { siteOrigin } from "~/services/urls.server";
-import { alertCookie, redirectWithAlert } from "./alerts.server";
-import { consume } from "./rate-limit.server";
+import { alertCookie, redirectWithAlert } from "~/services/alerts.server";
+import { consume } from "~/services/rate-limit.server";
 
 const SAVED_MESSAGE: Record<LikeTarget, string> = { post: "Post saved.", game: "Game saved.", project: "project saved." };
 
@@ -32,11 +32,11 @@ function refuseSave(form: FormData, message: string, status: 403 | 429) {
  */
 export async function likeAction(request: Request, form: FormData, user: User, id: string, type: LikeTarget = "post") {
   const returnTo = safePath(String(form.get("returnTo") ?? ""), `/${type}/${id}`);
-  if (!isSchoolVerifiedOn(user, campusForRequest(request).id)) return refuseSave(form, SCHOOL_VERIFICATION_REQUIRED, 403);
+  if (!await isSchoolVerifiedOn(user, (await campusForRequest(request)).id)) return refuseSave(form, SCHOOL_VERIFICATION_REQUIRED, 403);
   if (!(await consume("savesPerUser", user.id)).ok) return refuseSave(form, TOO_MANY_SAVES, 429);
   let result;
   try {
-    result = toggleLike({ userId: user.id, type, id, origin: siteOrigin(request) });
+    result = await toggleLike({ userId: user.id, type, id, origin: siteOrigin(request) });
   } catch (error) {
     if (error instanceof LikeError) throw new Response("Not Found", { status: 404 });
     throw error;
@@ -52,7 +52,7 @@ export async function deleteAction(request: Request, form: FormData, userId: str
   const returnTo = safePath(String(form.get("returnTo") ?? ""), "/home");
   try {
     const { wasComment, campusId } = await deletePost(postId, userId);
-    if (!wasComment) recordEvent("Delete Post", { userId, campusId });
+    if (!wasComment) await recordEvent("Delete Post", { userId, campusId });
     return redirectWithAlert(request, returnTo, { type: "success", message: wasComment ? "Comment Removed" : "Your post was deleted" });
   } catch (error) {
     if (error instanceof PostError && error.status === 403) throw new Response("Forbidden", { status: 403 });

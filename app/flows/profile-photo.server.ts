@@ -4,8 +4,8 @@
 // with a progress bar).
 import { setAvatar } from "~/models/users.server";
 import { MAX_IMAGE_BYTES } from "~/utils/media-rules";
-import { readUploadForm, type UploadForm, type UploadRules } from "./form.server";
-import { MediaError, removeAvatar, storeAvatar } from "./media.server";
+import { readUploadForm, type UploadForm, type UploadRules } from "~/services/form.server";
+import { MediaError, removeAvatar, storeAvatar } from "~/services/media.server";
 
 export type PhotoResult = { ok: true } | { ok: false; status: number; message: string };
 
@@ -31,7 +31,7 @@ export async function changeProfilePhoto(userId: string, file: File): Promise<Ph
     if (error instanceof MediaError) return { ok: false, status: error.status, message: error.message };
     throw error;
   }
-  const previous = setAvatar(userId, key);
+  const previous = await setAvatar(userId, key);
   if (previous && previous !== key) {
     await removeAvatar(previous).catch((error: unknown) => console.error(`Could not remove old avatar ${previous}: ${String(error)}`));
   }

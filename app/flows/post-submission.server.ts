@@ -12,11 +12,11 @@ import { parseWithSchema } from "~/utils/form";
 import { looksLikeVideo, MAX_FILES, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from "~/utils/media-rules";
 import { textToBlocks } from "~/utils/rich-text";
 import { SCHOOL_VERIFICATION_REQUIRED } from "~/utils/verify-school";
-import { alertCookie, redirectWithAlert } from "./alerts.server";
-import { readUploadForm, type UploadRules } from "./form.server";
-import { MediaError, removeMedia, storeMedia } from "./media.server";
-import { newId } from "./db.server";
-import { consume } from "./rate-limit.server";
+import { alertCookie, redirectWithAlert } from "~/services/alerts.server";
+import { readUploadForm, type UploadRules } from "~/services/form.server";
+import { MediaError, removeMedia, storeMedia } from "~/services/media.server";
+import { newId } from "~/services/db.server";
+import { consume } from "~/services/rate-limit.server";
 import { safePath } from "~/utils/navigation";
 
 /** A post's or comment's files while they stream in (§5): 10 at most, each within its limit. */
@@ -54,15 +54,15 @@ export async function readPostFormOrRefuse(request: Request) {
 export type SubmitOpts = { author: User; campusId: string; origin: string; target: SubmitTarget };
 
 /** §6: only a student of the site's campus posts or comments there (the request's campus, whatever the target's). */
-export function maySubmit(opts: Pick<SubmitOpts, "author" | "campusId">): boolean {
-  return isSchoolVerifiedOn(opts.author, opts.campusId);
+export async function maySubmit(opts: Pick<SubmitOpts, "author" | "campusId">): Promise<boolean> {
+  return await isSchoolVerifiedOn(opts.author, opts.campusId);
 }
 
 /** Checks a composer's form data with the shared schema, stores its media and creates the post. */
 export async function submitPost(formData: FormData, opts: SubmitOpts): Promise<SubmitResult> {
   const schema = opts.target.kind === "post" ? postSchema : commentSchema;
   const submission = parseWithSchema(formData, schema);
-  if (!maySubmit(opts)) return { ok: false, status: 403, reply: submission.reply({ formErrors: [SCHOOL_VERIFICATION_REQUIRED] }) };
+  if (!await maySubmit(opts)) return { ok: false, status: 403, reply: submission.reply({ formErrors: [SCHOOL_VERIFICATION_REQUIRED] }) };
   if (submission.status !== "success") return { ok: false, status: 400, reply: submission.reply() };
   const value = submission.value as { text?: string; category?: string; files: File[] };
   const authorId = opts.author.id;
@@ -77,7 +77,7 @@ export async function submitPost(formData: FormData, opts: SubmitOpts): Promise<
     throw error;
   }
   try {
-    createPost({
+    await createPost({
       id,
       authorId,
       campusId: opts.campusId,
@@ -105,16 +105,16 @@ export function commentTarget(id: string, type: string | null): SubmitTarget {
 }
 
 /** Is there still something to comment on (a post or comment, a game, a project)? */
-export function commentTargetExists(target: SubmitTarget): boolean {
+export async function commentTargetExists(target: SubmitTarget): Promise<boolean> {
   switch (target.kind) {
     case "post":
       return true;
     case "comment":
-      return getPost(target.parentId, "UTC").status === "ok";
+      return (await getPost(target.parentId, "UTC")).status === "ok";
     case "game-comment":
-      return getPortfolioItem("game", target.gameId).status === "ok";
+      return (await getPortfolioItem("game", target.gameId)).status === "ok";
     case "project-comment":
-      return getPortfolioItem("project", target.projectId).status === "ok";
+      return (await getPortfolioItem("project", target.projectId)).status === "ok";
   }
 }
 
@@ -143,7 +143,7 @@ export function defaultGoBack(target: SubmitTarget): string {
  */
 export async function composerAction(request: Request, opts: SubmitOpts & { goBack: string }) {
   // Refused before a byte of the body is read.
-  if (!maySubmit(opts)) {
+  if (!await maySubmit(opts)) {
     return data({ reply: { status: "error", error: { "": [SCHOOL_VERIFICATION_REQUIRED] } } as SubmissionResult<string[]>, askDiscard: false }, { status: 403 });
   }
   const read = await readPostFormOrRefuse(request);
@@ -177,7 +177,7 @@ export async function uploadAction(
   opts: Omit<SubmitOpts, "target"> & { resolveTarget: (form: FormData) => { target: SubmitTarget; goBack: string } | null },
 ) {
   // Every upload is a post or a comment: refused before a byte of it is read.
-  if (!maySubmit(opts)) return Response.json({ ok: false, reply: { status: "error", error: { "": [SCHOOL_VERIFICATION_REQUIRED] } } }, { status: 403 });
+  if (!await maySubmit(opts)) return Response.json({ ok: false, reply: { status: "error", error: { "": [SCHOOL_VERIFICATION_REQUIRED] } } }, { status: 403 });
   const read = await readPostFormOrRefuse(request);
   if (read.refused) return Response.json({ ok: false, reply: read.refused.reply }, { status: read.refused.status });
   const { formData, cleanup } = read.form!;

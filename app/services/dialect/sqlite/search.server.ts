@@ -1,0 +1,54 @@
+// Search on SQLite: FTS5 tables kept in step by triggers
+// (db/migrations/0001_search_index.sql), ranked by bm25.
+import type { Statement } from "better-sqlite3";
+import type { PersonHit, SearchDialect, SearchTerm } from "../types";
+import type { SqliteHandle } from "./client.server";
+
+/**
+ * An FTS5 query that can never be a syntax error: every term is quoted (so
+ * AND, NEAR, *, ( and : are plain text); a prefix term gets `*`.
+ */
+export function ftsQuery(terms: SearchTerm[]): string {
+  return terms.map((t) => `"${t.text.replace(/"/g, "")}"${t.prefix ? "*" : ""}`).join(" ");
+}
+
+const POSTS = `select p.id
+   from posts_fts
+   join post_search_keys k on k.id = posts_fts.rowid
+   join posts p on p.id = k.post_id
+  where posts_fts match ?
+    and p.campus_id = ?
+    and p.deleted_at is null and p.parent_id is null and p.game_id is null and p.project_id is null
+  order by bm25(posts_fts), p.last_activity_at desc, p.id desc
+  limit ? offset ?`;
+
+const PEOPLE = `select u.id, u.username, u.first_name as firstName, u.last_name as lastName, u.img, u.verified
+   from people_fts
+   join user_search_keys k on k.id = people_fts.rowid
+   join users u on u.id = k.user_id
+  where people_fts match ?
+    and (? is null or u.campus_id = ?)
+  order by bm25(people_fts, 2.0, 1.0, 1.5), u.username
+  limit ? offset ?`;
+
+export function createSqliteSearch(handle: SqliteHandle): SearchDialect {
+  // Compiled once per connection.
+  const statements = new Map<string, Statement>();
+  const prepare = (source: string) => {
+    let statement = statements.get(source);
+    if (!statement) statements.set(source, (statement = handle.sqlite.prepare(source)));
+    return statement;
+  };
+  return {
+    posts: ({ terms, campusId, limit, offset }) =>
+      handle.exclusive(() =>
+        (prepare(POSTS).all(ftsQuery(terms), campusId, limit, offset) as { id: string }[]).map((r) => r.id),
+      ),
+    people: ({ terms, campusId, limit, offset }) =>
+      handle.exclusive(() =>
+        (prepare(PEOPLE).all(ftsQuery(terms), campusId, campusId, limit, offset) as (Omit<PersonHit, "verified"> & { verified: number })[]).map(
+          (u) => ({ ...u, verified: u.verified === 1 }),
+        ),
+      ),
+  };
+}

@@ -1,0 +1,85 @@
+// View shapes that loaders send to components: shared by the server and the
+// browser, so components import types from here and never from a .server module.
+
+export type TextBlock = { text: string; marks?: string[] };
+
+export type AuthorView = {
+  id: string;
+  username: string;
+  displayName: string;
+  firstName: string;
+  avatarUrl: string | null;
+  verified: boolean;
+};
+
+/** A time as the spec shows it: "X ago", clock time and "MMM do" (§9). */
+export type TimeView = { iso: string; ago: string; clock: string; date: string };
+
+export type MediaView = {
+  kind: "image" | "video";
+  src: string;
+  srcSet: string | null;
+  width: number | null;
+  height: number | null;
+  name: string;
+};
+
+export type PostCardView = {
+  id: string;
+  text: TextBlock[];
+  category: string | null;
+  author: AuthorView;
+  time: TimeView;
+  likeCount: number;
+  commentCount: number;
+  media: MediaView[];
+  /** Whether the viewer has saved it. */
+  saved: boolean;
+};
+
+/** A post or comment as cards and threads show it. */
+export type PostView = PostCardView & {
+  parentId: string | null;
+  rootId: string | null;
+  gameId: string | null;
+  projectId: string | null;
+  saved: boolean;
+};
+
+export type ThreadNode<T> = T & { replies: ThreadNode<T>[] };
+
+export type CommentNode = ThreadNode<PostView>;
+
+export type PortfolioKind = "project" | "game";
+
+export type PortfolioItemView = {
+  kind: PortfolioKind;
+  id: string;
+  title: string;
+  shortDescription: string;
+  iconLink: string | null;
+  bannerImg: string | null;
+  githubLink: string | null;
+  viewLink: string | null;
+  gameLink: string | null;
+  likeCount: number;
+  commentCount: number;
+  /** Whether the viewer has saved it. */
+  saved: boolean;
+  owner: AuthorView;
+  /** img_gallery (§3), in img_order. */
+  gallery: MediaView[];
+};
+
+/** A flash message (spec §4, §8), shown by the root after a redirect. */
+export type AlertType = "success" | "okay" | "danger";
+export type Alert = {
+  id: string;
+  type: AlertType;
+  message: string;
+  /** 7800 ms instead of 2600 ms (§9). */
+  long?: boolean;
+  /** For "Your post was sent.": the post the View link opens. */
+  postId?: string;
+};
+export type AlertInput = Omit<Alert, "id">;

@@ -1,0 +1,384 @@
+// Drizzle tables for PostgreSQL: the same tables, columns, keys and indexes as
+// ./sqlite.ts (tests/unit/schema-parity.test.ts keeps them in step). Times are
+// epoch milliseconds in `bigint` columns read back as numbers; flags are real
+// booleans; JSON is `jsonb`.
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  uniqueIndex,
+  text,
+} from "drizzle-orm/pg-core";
+
+const now = sql`((extract(epoch from clock_timestamp()) * 1000)::bigint)`;
+/** An epoch-milliseconds time. */
+const time = (name: string) => bigint(name, { mode: "number" });
+const createdAt = () => time("created_at").notNull().default(now);
+
+export const campuses = pgTable("campuses", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  emailDomain: text("email_domain"),
+  hostKey: text("host_key").notNull().unique(),
+  privacy: text("privacy").notNull().default("private"),
+  timeZone: text("time_zone").notNull(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    campusId: text("campus_id")
+      .notNull()
+      .references(() => campuses.id),
+    firstName: text("first_name").notNull(),
+    middleName: text("middle_name"),
+    lastName: text("last_name").notNull(),
+    username: text("username").notNull().unique(),
+    email: text("email").notNull().unique(),
+    schoolEmail: text("school_email"),
+    gradYear: integer("grad_year"),
+    phone: text("phone"),
+    img: text("img"),
+    bio: text("bio").notNull().default(""),
+    links: jsonb("links").$type<{ label: string; url: string }[]>(),
+    birthMonth: integer("birth_month"),
+    birthDay: integer("birth_day"),
+    birthYear: integer("birth_year"),
+    profileSetUp: boolean("profile_set_up").notNull().default(false),
+    gettingStarted: boolean("getting_started").notNull().default(true),
+    verified: boolean("verified").notNull().default(false),
+    schoolVerified: boolean("school_verified").notNull().default(false),
+    type: text("type").notNull().default("individual"),
+    emailNotifications: boolean("email_notifications").notNull().default(true),
+    totalPosts: integer("total_posts").notNull().default(0),
+    totalGames: integer("total_games").notNull().default(0),
+    totalProjects: integer("total_projects").notNull().default(0),
+    /** The portfolio owner: the account the seed created, whatever its name becomes (one at most). */
+    isOwner: boolean("is_owner").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: time("updated_at").notNull().default(now),
+  },
+  (t) => [index("users_campus_idx").on(t.campusId), uniqueIndex("users_one_owner").on(t.isOwner).where(sql`is_owner = true`)],
+);
+
+export const passwords = pgTable("passwords", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  hash: text("hash").notNull(),
+  updatedAt: time("updated_at").notNull().default(now),
+});
+
+export const connections = pgTable(
+  "connections",
+  {
+    provider: text("provider").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.providerId] })],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: time("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
+    target: text("target").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    payload: jsonb("payload").$type<Record<string, string>>(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: time("expires_at").notNull(),
+    usedAt: time("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("verifications_target_idx").on(t.type, t.target)],
+);
+
+const topLevelPost = sql`parent_id is null and game_id is null and project_id is null and deleted_at is null`;
+
+export const posts = pgTable(
+  "posts",
+  {
+    id: text("id").primaryKey(),
+    campusId: text("campus_id")
+      .notNull()
+      .references(() => campuses.id),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    parentId: text("parent_id"),
+    rootId: text("root_id"),
+    gameId: text("game_id"),
+    projectId: text("project_id"),
+    text: jsonb("text").$type<{ text: string; marks?: string[] }[]>().notNull(),
+    category: text("category"),
+    likeCount: integer("like_count").notNull().default(0),
+    commentCount: integer("comment_count").notNull().default(0),
+    imgCount: integer("img_count").notNull().default(0),
+    vidCount: integer("vid_count").notNull().default(0),
+    createdAt: createdAt(),
+    lastActivityAt: time("last_activity_at").notNull().default(now),
+    updatedAt: time("updated_at").notNull().default(now),
+    deletedAt: time("deleted_at"),
+  },
+  (t) => [
+    index("posts_feed_idx").on(t.campusId, t.lastActivityAt, t.id).where(topLevelPost),
+    index("posts_category_feed_idx").on(t.campusId, t.category, t.lastActivityAt, t.id).where(topLevelPost),
+    index("posts_author_feed_idx").on(t.authorId, t.campusId, t.lastActivityAt, t.id).where(topLevelPost),
+    index("posts_author_videos_idx")
+      .on(t.authorId, t.campusId, t.vidCount, t.createdAt)
+      .where(sql`vid_count > 0 and deleted_at is null`),
+    index("posts_root_idx").on(t.rootId),
+    index("posts_parent_idx").on(t.parentId),
+    index("posts_game_idx").on(t.gameId),
+    index("posts_project_idx").on(t.projectId),
+  ],
+);
+
+export const media = pgTable(
+  "media",
+  {
+    id: text("id").primaryKey(),
+    postId: text("post_id").references(() => posts.id, { onDelete: "cascade" }),
+    gameId: text("game_id"),
+    projectId: text("project_id"),
+    kind: text("kind", { enum: ["image", "video"] }).notNull(),
+    path: text("path").notNull(),
+    name: text("name").notNull(),
+    order: integer("img_order").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    variants: jsonb("variants").$type<number[]>(),
+    mimeType: text("mime_type").notNull(),
+    size: integer("size").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("media_post_idx").on(t.postId, t.order)],
+);
+
+export const likeTargets = ["post", "game", "project"] as const;
+export type LikeTarget = (typeof likeTargets)[number];
+
+export const likes = pgTable(
+  "likes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    targetType: text("target_type", { enum: likeTargets }).notNull(),
+    targetId: text("target_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.targetType, t.targetId] }),
+    index("likes_target_idx").on(t.targetType, t.targetId),
+  ],
+);
+
+export const projects = pgTable("projects", {
+  id: text("id").primaryKey(),
+  ownerId: text("owner_id")
+    .notNull()
+    .references(() => users.id),
+  title: text("title").notNull(),
+  shortDescription: text("short_description").notNull(),
+  githubLink: text("github_link"),
+  viewLink: text("view_link"),
+  iconLink: text("icon_link"),
+  bannerImg: text("banner_img"),
+  likeCount: integer("like_count").notNull().default(0),
+  commentCount: integer("comment_count").notNull().default(0),
+  createdAt: time("created_at").notNull(),
+  hiddenAt: time("hidden_at"),
+  deletedAt: time("deleted_at"),
+});
+
+export const games = pgTable("games", {
+  id: text("id").primaryKey(),
+  ownerId: text("owner_id")
+    .notNull()
+    .references(() => users.id),
+  title: text("title").notNull(),
+  shortDescription: text("short_description").notNull(),
+  gameLink: text("game_link").notNull(),
+  iconLink: text("icon_link"),
+  likeCount: integer("like_count").notNull().default(0),
+  commentCount: integer("comment_count").notNull().default(0),
+  createdAt: time("created_at").notNull(),
+  hiddenAt: time("hidden_at"),
+  deletedAt: time("deleted_at"),
+});
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    actorId: text("actor_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", {
+      enum: ["comment", "comment reply", "comment interaction", "post interaction", "message"],
+    }).notNull(),
+    postId: text("post_id"),
+    gameId: text("game_id"),
+    projectId: text("project_id"),
+    message: text("message").notNull(),
+    readAt: time("read_at"),
+    createdAt: createdAt(),
+    /**
+     * Set on a notification an actor causes once only (a save: re-saving, even
+     * after un-saving, does not notify again); unique per actor.
+     */
+    onceKey: text("once_key"),
+  },
+  (t) => [index("notifications_user_idx").on(t.userId, t.createdAt), uniqueIndex("notifications_once_idx").on(t.actorId, t.onceKey)],
+);
+
+/**
+ * When an actor's action last emailed the owner of an item, per kind of email
+ * (comment, comment reply, like): at most one such email a day.
+ */
+export const notificationEmails = pgTable(
+  "notification_emails",
+  {
+    actorId: text("actor_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** What the email is about: "post:{id}", "game:{id}" or "project:{id}". */
+    item: text("item").notNull(),
+    kind: text("kind").notNull(),
+    sentAt: time("sent_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.actorId, t.item, t.kind] })],
+);
+
+export const chats = pgTable("chats", {
+  id: text("id").primaryKey(),
+  createdAt: createdAt(),
+  updatedAt: time("updated_at").notNull().default(now),
+});
+
+export const chatMembers = pgTable(
+  "chat_members",
+  {
+    chatId: text("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lastReadAt: time("last_read_at"),
+  },
+  (t) => [primaryKey({ columns: [t.chatId, t.userId] }), index("chat_members_user_idx").on(t.userId)],
+);
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: text("id").primaryKey(),
+    chatId: text("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    senderId: text("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("messages_chat_idx").on(t.chatId, t.createdAt)],
+);
+
+export const mail = pgTable(
+  "mail",
+  {
+    id: text("id").primaryKey(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    kind: text("kind").notNull(),
+    status: text("status", { enum: ["queued", "sending", "sent", "failed"] })
+      .notNull()
+      .default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: time("next_attempt_at").notNull().default(now),
+    claimedBy: text("claimed_by"),
+    claimedAt: time("claimed_at"),
+    lastError: text("last_error"),
+    providerId: text("provider_id"),
+    createdAt: createdAt(),
+    sentAt: time("sent_at"),
+  },
+  (t) => [
+    index("mail_to_idx").on(t.to, t.createdAt),
+    index("mail_queue_idx").on(t.status, t.nextAttemptAt),
+  ],
+);
+
+export const reports = pgTable("reports", {
+  id: text("id").primaryKey(),
+  reporterId: text("reporter_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  reportedUserId: text("reported_user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  reason: text("reason"),
+  createdAt: createdAt(),
+});
+
+export const bannedEmails = pgTable("banned_emails", {
+  email: text("email").primaryKey(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Fixed-window counters (design A10). rate-limiter-flexible's Postgres store
+ * writes this table by column position: key text, points int, expire bigint.
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: time("expire"),
+});
+
+export const events = pgTable(
+  "events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    name: text("name").notNull(),
+    userId: text("user_id"),
+    campusId: text("campus_id"),
+    path: text("path"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("events_name_idx").on(t.name, t.createdAt)],
+);
