@@ -1,4 +1,7 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
+import { PASSWORD_MAX } from "~/utils/limits";
+import { Field } from "./forms";
 import { BusyDialog } from "./modal-dialog";
 
 /** While an account form is on its way: "Updating account data..." (spec §2). */
@@ -6,4 +9,16 @@ export function AccountUpdating() {
   const navigation = useNavigation();
   if (navigation.state !== "submitting") return null;
   return <BusyDialog title="Updating account data..." text="This can take up to 30 seconds. DO NOT re-load the page!" />;
+}
+
+/** "Current password": the proof asked before changing the password or the email. */
+export function CurrentPasswordField({ field }: { field: FieldMetadata<string> }) {
+  return (
+    <Field
+      label="Current password"
+      inputProps={{ ...getInputProps(field, { type: "password" }), autoComplete: "current-password", maxLength: PASSWORD_MAX }}
+      errors={field.errors}
+      errorId={field.errorId}
+    />
+  );
 }

@@ -95,18 +95,6 @@ export function CodeField({ field, label }: { field: FieldMetadata<string>; labe
 }
 
 /** A new password and its re-entry (reset and change password). */
-/** "Current password": the proof asked before changing the password or the email. */
-export function CurrentPasswordField({ field }: { field: FieldMetadata<string> }) {
-  return (
-    <Field
-      label="Current password"
-      inputProps={{ ...getInputProps(field, { type: "password" }), autoComplete: "current-password", maxLength: PASSWORD_MAX }}
-      errors={field.errors}
-      errorId={field.errorId}
-    />
-  );
-}
-
 export function NewPasswordFields({ newPassword, confirmPassword }: { newPassword: FieldMetadata<string>; confirmPassword: FieldMetadata<string> }) {
   return (
     <>

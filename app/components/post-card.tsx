@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { categoryLabel } from "~/utils/categories";
-import { FEED_IMAGE_MAX_WIDTH, GALLERY_IMAGE_WIDTHS, thumbnailWidth } from "~/utils/media-rules";
+import { FEED_IMAGE_MAX_WIDTH, GALLERY_IMAGE_WIDTHS, thumbnailWidth } from "~/utils/image-sizes";
 import type { AuthorView, MediaView, PostCardView, TextBlock, TimeView } from "~/types/views";
 import { VerifiedBadge } from "./icons";
 import { PostActions } from "./post-actions";
@@ -41,11 +41,22 @@ export function RichText({ blocks }: { blocks: TextBlock[] }) {
   );
 }
 
-/** The variants of a srcset ("url 320w, url 640w") whose width passes `keep`; all of them when none does. */
-function variantsWhere(srcSet: string | null, keep: (width: number) => boolean): string | undefined {
-  if (!srcSet) return undefined;
-  const kept = srcSet.split(", ").filter((entry) => keep(Number.parseInt(entry.slice(entry.lastIndexOf(" ") + 1), 10)));
-  return kept.length ? kept.join(", ") : srcSet;
+/** One photo or video; a photo offers the variants whose width passes `keep` (all when none does), drawn at `sizes`. */
+function MediaItem({ m, keep, sizes }: { m: MediaView; keep: (width: number) => boolean; sizes: string }) {
+  if (m.kind === "video") return <video src={m.src} controls preload="none" width={m.width ?? undefined} height={m.height ?? undefined} />;
+  const kept = m.srcSet?.split(", ").filter((entry) => keep(Number.parseInt(entry.slice(entry.lastIndexOf(" ") + 1), 10)));
+  return (
+    <img
+      src={m.src}
+      srcSet={kept?.length ? kept.join(", ") : (m.srcSet ?? undefined)}
+      sizes={sizes}
+      width={m.width ?? undefined}
+      height={m.height ?? undefined}
+      alt={m.name}
+      loading="lazy"
+      decoding="async"
+    />
+  );
 }
 
 /** Every photo and video of a post at full quality (the post's page, comments, projects and games). */
@@ -53,23 +64,9 @@ export function MediaGallery({ media, sizes = "(max-width: 640px) 100vw, 640px" 
   if (media.length === 0) return null;
   return (
     <div className={`gallery gallery--${Math.min(media.length, 4)}`}>
-      {media.map((m, i) =>
-        m.kind === "video" ? (
-          <video key={i} src={m.src} controls preload="none" width={m.width ?? undefined} height={m.height ?? undefined} />
-        ) : (
-          <img
-            key={i}
-            src={m.src}
-            srcSet={variantsWhere(m.srcSet, (w) => w >= GALLERY_IMAGE_WIDTHS[0]!)}
-            sizes={sizes}
-            width={m.width ?? undefined}
-            height={m.height ?? undefined}
-            alt={m.name}
-            loading="lazy"
-            decoding="async"
-          />
-        ),
-      )}
+      {media.map((m, i) => (
+        <MediaItem key={i} m={m} keep={(w) => w >= GALLERY_IMAGE_WIDTHS[0]!} sizes={sizes} />
+      ))}
     </div>
   );
 }
@@ -77,41 +74,31 @@ export function MediaGallery({ media, sizes = "(max-width: 640px) 100vw, 640px" 
 /**
  * A post's media in the feed: its first photo (or video) as a thumbnail
  * MEDIA_DISPLAY_HEIGHT px high at its own aspect ratio, and "+N" for the rest,
- * which its page shows. `sizes` names the width the thumbnail is drawn at, so
- * the browser takes the variant stored at exactly that width (twice it at 2x).
+ * which its page shows (a photo links there). `sizes` names the width the
+ * thumbnail is drawn at, so the browser takes the variant stored at exactly
+ * that width (twice it at 2x).
  */
 export function MediaPreview({ media, postId }: { media: MediaView[]; postId: string }) {
   const first = media[0];
   if (!first) return null;
-  const more =
-    media.length > 1 ? (
-      <span className="media-preview__more">
-        +{media.length - 1}
-        <span className="visually-hidden"> more</span>
-      </span>
-    ) : null;
-  if (first.kind === "video") {
-    return (
-      <div className="media-preview media-preview--video">
-        <video src={first.src} controls preload="none" width={first.width ?? undefined} height={first.height ?? undefined} />
-        {more ? <Link to={`/post/${postId}`}>{more}</Link> : null}
-      </div>
-    );
-  }
-  const drawnWidth = first.width && first.height ? thumbnailWidth(first.width, first.height) : FEED_IMAGE_MAX_WIDTH;
-  return (
+  const drawn = first.width && first.height ? thumbnailWidth(first.width, first.height) : FEED_IMAGE_MAX_WIDTH;
+  const content = (
+    <>
+      <MediaItem m={first} keep={(w) => w <= FEED_IMAGE_MAX_WIDTH} sizes={`(max-width: ${drawn}px) 100vw, ${drawn}px`} />
+      {media.length > 1 ? (
+        <span className="media-preview__more">
+          +{media.length - 1}
+          <span className="visually-hidden"> more</span>
+        </span>
+      ) : null}
+    </>
+  );
+  // A video's own controls cannot sit inside a link.
+  return first.kind === "video" ? (
+    <div className="media-preview media-preview--video">{content}</div>
+  ) : (
     <Link to={`/post/${postId}`} className="media-preview">
-      <img
-        src={first.src}
-        srcSet={variantsWhere(first.srcSet, (w) => w <= FEED_IMAGE_MAX_WIDTH)}
-        sizes={`(max-width: ${drawnWidth}px) 100vw, ${drawnWidth}px`}
-        width={first.width ?? undefined}
-        height={first.height ?? undefined}
-        alt={first.name}
-        loading="lazy"
-        decoding="async"
-      />
-      {more}
+      {content}
     </Link>
   );
 }

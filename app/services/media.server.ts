@@ -5,16 +5,14 @@ import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
+import { FEED_IMAGE_MAX_WIDTH, GALLERY_IMAGE_WIDTHS, thumbnailWidth } from "~/utils/image-sizes";
 import {
   AVATAR_SIZES,
-  FEED_IMAGE_MAX_WIDTH,
-  GALLERY_IMAGE_WIDTHS,
   isProfilePhotoName,
   MAX_IMAGE_BYTES,
   MAX_VIDEO_BYTES,
   NOT_MEDIA,
   NOT_PHOTO,
-  thumbnailWidth,
   TOO_LARGE,
 } from "~/utils/media-rules";
 import { cleanFieldText } from "~/utils/form";

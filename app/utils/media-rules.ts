@@ -29,23 +29,6 @@ export function looksLikeVideo(name: string): boolean {
   return lower.includes("mov") || lower.includes("mp4");
 }
 
-/** Photos are shown this many CSS pixels high in posts, comments and the feed (§9: media display height 200 px). */
-export const MEDIA_DISPLAY_HEIGHT = 200;
-/** Widths (px) of the variants a post's own page picks from (its full gallery), as WebP encoded for quality. */
-export const GALLERY_IMAGE_WIDTHS = [640, 1080, 1600];
-/** The widest variant the feed offers (design D: at most 640 px wide in the feed). */
-export const FEED_IMAGE_MAX_WIDTH = 640;
-
-/**
- * The width (CSS px) of a photo's thumbnail in the feed: MEDIA_DISPLAY_HEIGHT
- * high at the photo's own aspect ratio, at most FEED_IMAGE_MAX_WIDTH. Photos are
- * stored at this width and twice it, so a thumbnail downloads no pixel it does
- * not show, at 1x and at 2x.
- */
-export function thumbnailWidth(width: number, height: number): number {
-  return Math.max(1, Math.min(Math.round((MEDIA_DISPLAY_HEIGHT * width) / height), FEED_IMAGE_MAX_WIDTH));
-}
-
 /** Square avatar sizes (px): small for cards and lists, large for the profile. */
 export const AVATAR_SIZES = { small: 96, large: 400 } as const;
 export type AvatarSize = keyof typeof AVATAR_SIZES;

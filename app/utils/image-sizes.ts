@@ -1,0 +1,19 @@
+// The sizes photos are stored at and drawn at, shared by the upload pipeline and
+// the components (kept apart from the upload rules so the feed's code carries only these).
+
+/** Photos are shown this many CSS pixels high in posts, comments and the feed (§9: media display height 200 px). */
+export const MEDIA_DISPLAY_HEIGHT = 200;
+/** Widths (px) of the variants a post's own page picks from (its full gallery), as WebP encoded for quality. */
+export const GALLERY_IMAGE_WIDTHS = [640, 1080, 1600];
+/** The widest variant the feed offers (design D: at most 640 px wide in the feed). */
+export const FEED_IMAGE_MAX_WIDTH = 640;
+
+/**
+ * The width (CSS px) of a photo's thumbnail in the feed: MEDIA_DISPLAY_HEIGHT
+ * high at the photo's own aspect ratio, at most FEED_IMAGE_MAX_WIDTH. Photos are
+ * stored at this width and twice it, so a thumbnail downloads no pixel it does
+ * not show, at 1x and at 2x.
+ */
+export function thumbnailWidth(width: number, height: number): number {
+  return Math.max(1, Math.min(Math.round((MEDIA_DISPLAY_HEIGHT * width) / height), FEED_IMAGE_MAX_WIDTH));
+}
