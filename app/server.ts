@@ -76,7 +76,9 @@ async function start() {
     }),
     express.static("public/games", { maxAge: "1h" }),
   );
-  app.use(express.static("public", { maxAge: "1h", setHeaders: staticHeaders }));
+  // Only a path that names a file (it has an extension) is looked up on disk: a page request skips the file system.
+  const publicFiles = express.static("public", { maxAge: "1h", setHeaders: staticHeaders, redirect: false });
+  app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
 
   // Documents and everything else Remix answers: the nonce-based CSP and the rest of helmet.
   app.use((_req, res, next) => {
