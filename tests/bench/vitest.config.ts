@@ -12,7 +12,8 @@ export default defineConfig({
     globalSetup: ["tests/unit/global-setup.ts"],
     setupFiles: ["tests/unit/setup.ts"],
     pool: "forks",
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    // Seeding 100,000 posts (with their search index) takes minutes on a busy machine.
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
   },
 });
