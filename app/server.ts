@@ -12,6 +12,7 @@ import { buildAssets } from "./services/build-assets.server";
 import { warmContent } from "./services/content.server";
 import { checkDatabase, closeDatabase, migrateDatabase } from "./services/db.server";
 import { startMailWorker } from "./services/mail-worker.server";
+import { trackConnections, within } from "./services/shutdown.server";
 import {
   formContentTypeMiddleware,
   fromThisMachine,
@@ -31,8 +32,10 @@ async function start() {
   if (!cfg.sessionSecret) throw new ConfigError("Invalid configuration: SESSION_SECRET is empty");
   // A wrong DATABASE_URL or an unreachable server stops here with one line naming it.
   await checkDatabase();
-  await migrateDatabase(() => seed());
-  if (process.argv.includes("--seed-only")) return closeDatabase();
+  // --migrate-only: a release step runs the migrations and the seed once, and the processes skip them (MIGRATE_ON_START=0).
+  const migrateOnly = process.argv.includes("--migrate-only") || process.argv.includes("--seed-only");
+  if (cfg.migrateOnStart || migrateOnly) await migrateDatabase(() => seed());
+  if (migrateOnly) return closeDatabase();
   // Compile the owner's MDX now: the first reader does not wait, and a file that does not compile is reported at start.
   void warmContent();
 
@@ -157,12 +160,25 @@ async function start() {
     console.log(`Listening on http://localhost:${port}`);
     mailWorker = startMailWorker((row) => listUnsubscribeHeaders(row.to, row.kind)); // only when RESEND_API_KEY is set
   });
-  const stop = () => {
-    // Let a send in flight finish, so its row is settled rather than left to its lease.
-    void (mailWorker?.stop() ?? Promise.resolve()).finally(() => server.close(() => process.exit(0)));
+  const connections = trackConnections(server);
+
+  // SIGTERM (a rolling restart): stop accepting, finish the requests already
+  // accepted and the mail send in flight, close the database, exit — all
+  // within SHUTDOWN_GRACE_SECONDS. A row whose send is cut keeps its lease and
+  // idempotency key, so another process sends it once later.
+  const stop = async (signal: string) => {
+    const deadline = Date.now() + cfg.shutdownGraceMs;
+    console.log(`${signal}: finishing the requests in flight, then exiting`);
+    const mail = mailWorker?.stop() ?? Promise.resolve();
+    const { cut } = await connections.close(cfg.shutdownGraceMs);
+    if (cut) console.error(`Shutdown: ${cut} connection(s) still open after ${cfg.shutdownGraceMs / 1000} s were closed`);
+    await within(mail, deadline - Date.now());
+    await within(closeDatabase(), Math.max(1_000, deadline - Date.now()));
+    process.exit(0);
   };
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => void stop(signal));
+  }
 }
 
 start().catch((error: unknown) => {

@@ -90,7 +90,8 @@ export async function submitPost(formData: FormData, opts: SubmitOpts): Promise<
       projectId: opts.target.kind === "project-comment" ? opts.target.projectId : null,
     });
   } catch (error) {
-    await removeMedia(media);
+    // No post points at the files: they go, and the reason the post failed is what counts.
+    await removeMedia(media).catch((removeError: unknown) => console.error(`Could not remove the files of post ${id}: ${String(removeError)}`));
     if (error instanceof PostError) return { ok: false, status: error.status, reply: submission.reply({ formErrors: [error.message] }) };
     throw error;
   }

@@ -31,7 +31,14 @@ export async function changeProfilePhoto(userId: string, file: File): Promise<Ph
     if (error instanceof MediaError) return { ok: false, status: error.status, message: error.message };
     throw error;
   }
-  const previous = await setAvatar(userId, key);
+  let previous: string | null | undefined;
+  try {
+    previous = await setAvatar(userId, key);
+  } catch (error) {
+    // Nobody points at the new files: they go.
+    await removeAvatar(key).catch((removeError: unknown) => console.error(`Could not remove unused avatar ${key}: ${String(removeError)}`));
+    throw error;
+  }
   if (previous && previous !== key) {
     await removeAvatar(previous).catch((error: unknown) => console.error(`Could not remove old avatar ${previous}: ${String(error)}`));
   }

@@ -68,6 +68,19 @@ const envSchema = z
       .or(z.literal("").transform(() => undefined)),
     /** 1: a visitor the region gate would refuse still sees the sign-up prompt (spec §6 show_firewall). */
     SHOW_FIREWALL: z.enum(["0", "1"]).optional(),
+    /** Media in an S3-compatible bucket instead of UPLOADS_DIR. */
+    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 lowercase letters, digits, dots or hyphens)").optional().or(z.literal("").transform(() => undefined)),
+    /** The S3 API's origin for a server that is not AWS (MinIO, Garage, R2…). Unset: AWS itself. */
+    S3_ENDPOINT: optionalUrl.refine((v) => v === undefined || /^https?:\/\//.test(v), "must be an http(s):// URL"),
+    S3_REGION: z.string().regex(/^[a-z0-9-]+$/, "must be a region name such as us-east-1").default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Bucket in the path (http://host/bucket/key) rather than in the host name. Default: on with S3_ENDPOINT, off for AWS. */
+    S3_FORCE_PATH_STYLE: z.enum(["0", "1", "true", "false"]).optional(),
+    /** Grace period for requests and the mail send in flight after SIGTERM, before the process exits anyway. */
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
+    /** 0: do not migrate and seed at start (a release step runs `node build/index.js --migrate-only` once instead). */
+    MIGRATE_ON_START: z.enum(["0", "1"]).default("1"),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
@@ -82,6 +95,17 @@ const envSchema = z
         code: "custom",
         path: ["PUBLIC_URL"],
         message: "is required when NODE_ENV=production (the origin links in emails point to)",
+      });
+    }
+    if (!env.S3_BUCKET) {
+      const stray = (["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const).find((name) => env[name] !== undefined);
+      if (stray) ctx.addIssue({ code: "custom", path: [stray], message: "is set but S3_BUCKET is not (set S3_BUCKET to store media in a bucket)" });
+    }
+    if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
+        message: "is required with the other S3 key (or leave both unset to use the AWS SDK's own credentials)",
       });
     }
   });
@@ -192,6 +216,18 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     /** …and answers only requests from this machine (loopback, not forwarded) unless DEV_MAILBOX=1. */
     devMailboxLocalOnly: c.DEV_MAILBOX !== "1",
     uploadsDir: c.UPLOADS_DIR,
+    /** Where media live: S3-compatible object storage when S3_BUCKET is set, else UPLOADS_DIR. */
+    s3: c.S3_BUCKET
+      ? {
+          bucket: c.S3_BUCKET,
+          endpoint: c.S3_ENDPOINT,
+          region: c.S3_REGION,
+          credentials: c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY ? { accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY } : undefined,
+          forcePathStyle: c.S3_FORCE_PATH_STYLE ? c.S3_FORCE_PATH_STYLE === "1" || c.S3_FORCE_PATH_STYLE === "true" : c.S3_ENDPOINT !== undefined,
+        }
+      : undefined,
+    shutdownGraceMs: c.SHUTDOWN_GRACE_SECONDS * 1000,
+    migrateOnStart: c.MIGRATE_ON_START === "1",
     contentDir: c.CONTENT_DIR,
     /** The default site's origin (required in production). */
     publicUrl: c.PUBLIC_URL ? new URL(c.PUBLIC_URL).origin : undefined,

@@ -75,7 +75,24 @@ function displayName(name: string): string {
 const THUMBNAIL_WEBP = { quality: 60, effort: 6, smartSubsample: true } as const;
 const GALLERY_WEBP = { quality: 78, effort: 4 } as const;
 
-async function storeImage(file: Blob, key: string, animated: boolean) {
+/** What the uploader sees when the store (disk or bucket) fails: not their file's fault, so try again. */
+export const STORE_FAILED = "Something went wrong.";
+
+/**
+ * Stores under `key` and notes it in `written`, so a failure later in the
+ * upload can remove it. A store that fails is a 503 (the draft comes back).
+ */
+async function putTracked(written: string[], key: string, data: Buffer | Readable) {
+  try {
+    await getStorage().put(key, data);
+  } catch (error) {
+    console.error(`Could not store ${key}: ${String(error)}`);
+    throw new MediaError(STORE_FAILED, 503);
+  }
+  written.push(key);
+}
+
+async function storeImage(file: Blob, key: string, animated: boolean, written: string[]) {
   const input = Buffer.from(await file.arrayBuffer());
   const meta = await sharp(input, { animated, limitInputPixels: 60_000_000 }).metadata();
   const rawWidth = meta.width ?? 0;
@@ -89,24 +106,26 @@ async function storeImage(file: Blob, key: string, animated: boolean) {
   const thumbnail = thumbnailWidth(width, height);
   const feedWidths = [thumbnail, 2 * thumbnail].filter((w) => w < FEED_IMAGE_MAX_WIDTH);
   const widths = [...new Set([...feedWidths, ...GALLERY_IMAGE_WIDTHS].map((w) => Math.min(w, largest)))].sort((a, b) => a - b);
-  const storage = getStorage();
   for (const w of widths) {
     const out = await sharp(input, { animated, limitInputPixels: 60_000_000 })
       .rotate()
       .resize({ width: w, withoutEnlargement: true })
       .webp(w < FEED_IMAGE_MAX_WIDTH && w !== largest ? THUMBNAIL_WEBP : GALLERY_WEBP)
       .toBuffer();
-    await storage.put(`${key}-${w}.webp`, out);
+    await putTracked(written, `${key}-${w}.webp`, out);
   }
   return { width, height, variants: widths };
 }
 
 /**
  * Checks and stores the files of one post, in order (img_order from 1). On any
- * failure, what was already written is removed and a MediaError says why.
+ * failure — a file refused, sharp unable to decode one, the store failing —
+ * every object already written for this upload is removed (a write that failed
+ * midway leaves nothing itself, see Storage.put) and a MediaError says why.
  */
 export async function storeMedia(prefix: string, files: File[]): Promise<StoredMedia[]> {
   const stored: StoredMedia[] = [];
+  const written: string[] = [];
   try {
     for (const [i, file] of files.entries()) {
       const order = i + 1;
@@ -114,19 +133,21 @@ export async function storeMedia(prefix: string, files: File[]): Promise<StoredM
       const key = `${prefix}/${order}`;
       if (type && IMAGE_TYPES.has(type.mime)) {
         if (file.size > MAX_IMAGE_BYTES) throw new MediaError(TOO_LARGE, 413);
-        const image = await storeImage(file, key, type.mime === "image/gif");
+        const image = await storeImage(file, key, type.mime === "image/gif", written);
         stored.push({ kind: "image", path: key, name: displayName(file.name), order, mimeType: "image/webp", size: file.size, ...image });
       } else if (type && VIDEO_TYPES.has(type.mime)) {
         if (file.size > MAX_VIDEO_BYTES) throw new MediaError(TOO_LARGE, 413);
         const path = `${key}.${VIDEO_TYPES.get(type.mime)}`;
-        await getStorage().put(path, Readable.fromWeb(file.stream() as WebReadableStream));
+        await putTracked(written, path, Readable.fromWeb(file.stream() as WebReadableStream));
         stored.push({ kind: "video", path, name: displayName(file.name), order, mimeType: type.mime, size: file.size, width: null, height: null, variants: null });
       } else {
         throw new MediaError(NOT_MEDIA);
       }
     }
   } catch (error) {
-    await removeMedia(stored).catch(() => undefined);
+    await getStorage()
+      .remove(written)
+      .catch((removeError: unknown) => console.error(`Could not remove ${written.length} file(s) of a failed upload under ${prefix}: ${String(removeError)}`));
     if (error instanceof MediaError) throw error;
     // sharp could not decode it: not an image after all.
     throw new MediaError(NOT_MEDIA);
@@ -162,7 +183,6 @@ export async function storeAvatar(userId: string, file: File): Promise<string> {
   if (file.size > MAX_IMAGE_BYTES) throw new MediaError(TOO_LARGE, 413);
   const key = `avatars/${userId}/${newId()}`;
   const input = Buffer.from(await file.arrayBuffer());
-  const storage = getStorage();
   const written: string[] = [];
   try {
     for (const size of Object.values(AVATAR_SIZES)) {
@@ -172,12 +192,13 @@ export async function storeAvatar(userId: string, file: File): Promise<string> {
         .resize({ width: size, height: size, fit: "cover" })
         .webp({ quality: 80, effort: 4 })
         .toBuffer();
-      const name = `${key}-${size}.webp`;
-      await storage.put(name, out);
-      written.push(name);
+      await putTracked(written, `${key}-${size}.webp`, out);
     }
-  } catch {
-    await storage.remove(written).catch(() => undefined);
+  } catch (error) {
+    await getStorage()
+      .remove(written)
+      .catch((removeError: unknown) => console.error(`Could not remove the files of a failed profile photo ${key}: ${String(removeError)}`));
+    if (error instanceof MediaError) throw error;
     // sharp could not decode it: not a photo after all.
     throw new MediaError(NOT_PHOTO);
   }

@@ -1,59 +1,30 @@
-// Where uploaded files live. Local disk now; the interface is what an
-// S3-compatible store would implement later.
-import fs from "node:fs";
-import fsp from "node:fs/promises";
+// Where uploaded media live, behind one interface with two drivers chosen once
+// by configuration: local disk (UPLOADS_DIR, the default) or an S3-compatible
+// bucket (S3_BUCKET). Everything that writes, reads or deletes media goes
+// through getStorage(); /media/* serves it the same way whichever driver holds
+// the bytes.
 import path from "node:path";
-import { type Readable } from "node:stream";
-import { config } from "./config.server";
+import { config, type Config } from "./config.server";
+import { createDiskStorage } from "./storage/disk.server";
+import { createS3Storage } from "./storage/s3.server";
+import type { Storage } from "./storage/types";
 
-export type StoredFile = { size: number; mtimeMs: number };
+export { checkKey, isValidKey, mediaContentType, type ByteRange, type Storage, type StoredFile } from "./storage/types";
 
-export interface Storage {
-  put(key: string, data: Buffer | Readable): Promise<void>;
-  stat(key: string): Promise<StoredFile | null>;
-  read(key: string, range?: { start: number; end: number }): Readable;
-  remove(keys: string[]): Promise<void>;
-}
-
-const KEY = /^[\w-]+(?:\/[\w.-]+)*$/;
-
-/** A key is a relative path of safe segments: never `..`, never absolute. */
-export function isValidKey(key: string): boolean {
-  return KEY.test(key) && !key.split("/").some((s) => s === "." || s === "..");
-}
-
-export function createDiskStorage(root: string): Storage {
-  const file = (key: string) => {
-    if (!isValidKey(key)) throw new Error(`Invalid storage key: ${key}`);
-    return path.join(root, key);
-  };
-  return {
-    async put(key, data) {
-      const target = file(key);
-      await fsp.mkdir(path.dirname(target), { recursive: true });
-      if (Buffer.isBuffer(data)) await fsp.writeFile(target, data);
-      else await new Promise<void>((resolve, reject) => data.pipe(fs.createWriteStream(target)).on("finish", resolve).on("error", reject));
-    },
-    async stat(key) {
-      if (!isValidKey(key)) return null;
-      try {
-        const s = await fsp.stat(file(key));
-        return s.isFile() ? { size: s.size, mtimeMs: s.mtimeMs } : null;
-      } catch {
-        return null;
-      }
-    },
-    read(key, range) {
-      return fs.createReadStream(file(key), range);
-    },
-    async remove(keys) {
-      await Promise.all(keys.map((key) => fsp.rm(file(key), { force: true })));
-    },
-  };
+/** The driver the configuration names. */
+export function createStorage(cfg: Pick<Config, "s3" | "uploadsDir">): Storage {
+  return cfg.s3 ? createS3Storage(cfg.s3) : createDiskStorage(path.resolve(cfg.uploadsDir));
 }
 
 let storage: Storage | undefined;
+
+/** The process's storage, chosen on first use. */
 export function getStorage(): Storage {
-  storage ??= createDiskStorage(path.resolve(config().uploadsDir));
+  storage ??= createStorage(config());
   return storage;
+}
+
+/** Chooses the driver again on next use (tests that change UPLOADS_DIR or S3_* and call resetConfig). */
+export function resetStorage(): void {
+  storage = undefined;
 }

@@ -2,7 +2,6 @@
 // square WebP avatars at two sizes; the previous files removed on change.
 import fs from "node:fs";
 import path from "node:path";
-import type { Readable } from "node:stream";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { avatarUrl, getUserById, insertUser } from "~/models/users.server";
@@ -18,7 +17,7 @@ async function image(format: "jpeg" | "png" | "gif" | "webp", name: string, size
 
 async function read(key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of getStorage().read(key) as Readable) chunks.push(chunk as Buffer);
+  for await (const chunk of (await getStorage().read(key))!) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 

@@ -81,6 +81,6 @@ describe("parseRange", () => {
 
 async function streamToBuffer(key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of getStorage().read(key)) chunks.push(chunk as Buffer);
+  for await (const chunk of (await getStorage().read(key))!) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
