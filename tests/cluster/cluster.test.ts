@@ -346,6 +346,11 @@ describe("two processes, one database, one bucket", () => {
     B.child.kill("SIGTERM");
     await burst;
 
+    const count = (kind: Outcome["kind"], code?: string) => outcomes.filter((o) => o.kind === kind && (!code || ("code" in o && o.code === code))).length;
+    console.log(
+      `burst on B: ${count("answered")} answered (${answeredBefore} before the signal), ${count("not accepted", "ECONNREFUSED")} refused, ` +
+        `${count("not accepted", "ECONNRESET") + count("not accepted", "EPIPE")} reset while queued in the kernel, ${count("lost")} lost`,
+    );
     expect(answeredBefore, "requests answered before the signal").toBeGreaterThan(0);
     expect(outcomes.filter((o) => o.kind === "lost")).toEqual([]);
     expect(outcomes.filter((o) => o.kind === "answered" && o.status >= 500)).toEqual([]);
