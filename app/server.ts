@@ -44,6 +44,9 @@ async function start() {
   // X-Forwarded-* are believed only from the proxy TRUST_PROXY names (default: nobody).
   app.set("trust proxy", cfg.trustProxy);
   app.use(compression());
+  // Once a shutdown has begun, health checks fail so a load balancer sends no more (see stop below).
+  let shuttingDown = false;
+  app.use("/healthz", (_req, res, next) => (shuttingDown ? res.status(503).set("Cache-Control", "no-store").type("text/plain").send("shutting down") : next()));
   // Malformed or cross-site requests end here with a 4xx.
   app.use(trustedHostMiddleware(), urlEncodingMiddleware(), sameOriginMiddleware(), formContentTypeMiddleware());
 
@@ -167,6 +170,11 @@ async function start() {
   // within SHUTDOWN_GRACE_SECONDS. A row whose send is cut keeps its lease and
   // idempotency key, so another process sends it once later.
   const stop = async (signal: string) => {
+    shuttingDown = true;
+    if (cfg.shutdownDelayMs) {
+      console.log(`${signal}: /healthz says 503; still serving for ${cfg.shutdownDelayMs / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, cfg.shutdownDelayMs));
+    }
     const deadline = Date.now() + cfg.shutdownGraceMs;
     console.log(`${signal}: finishing the requests in flight, then exiting`);
     const mail = mailWorker?.stop() ?? Promise.resolve();

@@ -79,6 +79,8 @@ const envSchema = z
     S3_FORCE_PATH_STYLE: z.enum(["0", "1", "true", "false"]).optional(),
     /** Grace period for requests and the mail send in flight after SIGTERM, before the process exits anyway. */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
+    /** After SIGTERM, keep serving this long with /healthz answering 503, so a load balancer stops sending here first. */
+    SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
     /** 0: do not migrate and seed at start (a release step runs `node build/index.js --migrate-only` once instead). */
     MIGRATE_ON_START: z.enum(["0", "1"]).default("1"),
   })
@@ -227,6 +229,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
         }
       : undefined,
     shutdownGraceMs: c.SHUTDOWN_GRACE_SECONDS * 1000,
+    shutdownDelayMs: c.SHUTDOWN_DELAY_SECONDS * 1000,
     migrateOnStart: c.MIGRATE_ON_START === "1",
     contentDir: c.CONTENT_DIR,
     /** The default site's origin (required in production). */

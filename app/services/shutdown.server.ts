@@ -74,12 +74,15 @@ export function trackConnections(server: http.Server): ConnectionDrain {
           for (const timer of timers) clearTimeout(timer);
           resolve({ cut });
         };
-        // Stops listening; the callback runs once the last connection has closed.
-        net.Server.prototype.close.call(server, () => finish(0));
         for (const [socket, state] of sockets) {
           for (const res of state.inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
           endIfIdle(socket, state, false);
         }
+        // Stops listening; the callback runs once the last connection has closed.
+        // Deferred to the end of this turn of the event loop, so connections the
+        // kernel already reported (in the same poll as the signal) are accepted
+        // first: closing the listener resets those still waiting in its queue.
+        setImmediate(() => net.Server.prototype.close.call(server, () => finish(0)));
         timers.push(
           setTimeout(() => {
             for (const [socket, state] of sockets) endIfIdle(socket, state, true);

@@ -15,8 +15,8 @@ export async function freePort() {
   });
 }
 
-export async function startServer({ env = {}, dir = fs.mkdtempSync(path.join(os.tmpdir(), "campus-bench-")) } = {}) {
-  const port = await freePort();
+export async function startServer({ env = {}, dir = fs.mkdtempSync(path.join(os.tmpdir(), "campus-bench-")), port } = {}) {
+  port ??= await freePort();
   const child = spawn(process.execPath, ["build/index.js"], {
     env: {
       ...process.env,

@@ -44,6 +44,34 @@ export function spawnAppServer(env: Record<string, string | undefined>, dir: str
   return spawn(process.execPath, [path.join(root, "build/index.js")], { cwd: root, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
 }
 
+/**
+ * Collects a spawned server's output and resolves once it says where it
+ * listens; rejects when it exits first or takes longer than `timeoutMs`.
+ */
+export function waitUntilListening(child: ReturnType<typeof spawnAppServer>, timeoutMs = 30_000): Promise<{ url: string; port: number; output: () => string }> {
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), timeoutMs);
+    const onData = () => {
+      const port = output.match(/Listening on http:\/\/localhost:(\d+)/)?.[1];
+      if (port) {
+        clearTimeout(timer);
+        child.stdout.off("data", onData);
+        child.stderr.off("data", onData);
+        resolve({ url: `http://localhost:${port}`, port: Number(port), output: () => output });
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+}
+
 export async function startAppServer(env: Record<string, string | undefined>): Promise<AppServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "campus-e2e-extra-"));
   // The server's own temporary folder, so a test can check that nothing is left in it.
@@ -55,28 +83,11 @@ export async function startAppServer(env: Record<string, string | undefined>): P
     { PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, CAMPUS_ORIGINS: localCampusOrigins(port), DATABASE_URL: databaseUrl, ...env },
     dir,
   );
-  let output = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const port = output.match(/Listening on http:\/\/localhost:(\d+)/)?.[1];
-      if (port) {
-        clearTimeout(timer);
-        resolve(`http://localhost:${port}`);
-      }
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
+  const { url, output } = await waitUntilListening(child);
   return {
     url,
     dir,
-    output: () => output,
+    output,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));

@@ -53,6 +53,7 @@ describe("trackConnections / close", () => {
     await sleep(100);
     const started = Date.now();
     const closed = drain.close(10_000);
+    await sleep(20);
     await expect(get("/new")).rejects.toMatchObject({ code: "ECONNREFUSED" });
     expect(await slow).toEqual({ status: 200, body: "done /slow", connection: "close" });
     expect(await closed).toEqual({ cut: 0 });

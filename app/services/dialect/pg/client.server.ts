@@ -5,7 +5,7 @@
 // callback that reads a row, awaits, then writes what it read plus one gets
 // the right total under concurrency. Postgres refuses the loser of a conflict
 // with a serialization failure instead of blocking; the whole callback then
-// runs again (a few times, with a short random pause), so a callback must not
+// runs again (in the retry lane, see RETRY_LANE_LOCK), so a callback must not
 // have effects other than its statements on `tx` — which the rule of no I/O
 // inside a transaction already asks.
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -23,6 +23,17 @@ const MIGRATION_LOCK = 7_240_311_202;
 /** serialization_failure, deadlock_detected: the transaction can simply run again. */
 const RETRYABLE = new Set(["40001", "40P01"]);
 const MAX_TRIES = 10;
+/**
+ * pg_advisory_lock key of the retry lane. A hot row (one post's counter, saved
+ * or commented on by a hundred people at once, over several processes) makes
+ * most contenders lose every round, and retrying them all at once only repeats
+ * that. So a transaction that lost runs again in the lane: one at a time
+ * across every process (this session-level lock, taken before BEGIN so the
+ * retry's snapshot is fresh), and each process sends one of its retries to
+ * wait for the lock at a time (an in-process queue), so waiting never ties up
+ * more than one pooled connection per process.
+ */
+const RETRY_LANE_LOCK = 7_240_311_203;
 
 /** What the Postgres concern modules (search, outbox, rate limits) work with. */
 export type PgHandle = {
@@ -70,12 +81,38 @@ export function openPg(
     if (outer && !outer.done) return (outer.tx as unknown as NodePgDatabase).transaction(run);
     for (let attempt = 1; ; attempt++) {
       try {
-        return await native.transaction(run, { isolationLevel: "serializable" });
+        if (attempt === 1) return await native.transaction(run, { isolationLevel: "serializable" });
+        return await inRetryLane((client) => drizzle(client, { schema: opts.schema, logger: opts.logger }).transaction(run, { isolationLevel: "serializable" }));
       } catch (error) {
         const code = driverError(error)?.code;
         if (attempt >= MAX_TRIES || !code || !RETRYABLE.has(code)) throw error;
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
       }
+    }
+  }
+
+  // The in-process end of the retry lane: a promise chain, one retry at a time.
+  let laneTail: Promise<unknown> = Promise.resolve();
+  async function inRetryLane<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const previous = laneTail;
+    let leave!: () => void;
+    laneTail = new Promise<void>((resolve) => (leave = resolve));
+    try {
+      await previous;
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query("select pg_advisory_lock($1)", [RETRY_LANE_LOCK]);
+        try {
+          return await fn(client);
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [RETRY_LANE_LOCK]).catch((error: Error) => (broken = error));
+        }
+      } finally {
+        // A client whose unlock failed may still hold the lock: it is closed, not reused.
+        client.release(broken);
+      }
+    } finally {
+      leave();
     }
   }
 
