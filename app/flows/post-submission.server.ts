@@ -4,7 +4,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "@remix-run/node";
 import { getPortfolioItem } from "~/models/portfolio.server";
-import { createPost, getPost, PostError } from "~/models/posts.server";
+import { createPost, getPost, normalizeListing, PostError, type ListingFields } from "~/models/posts.server";
+import { isPickupSpotOf } from "~/data/pickup-spots";
+import type { Condition, PriceTerms } from "~/utils/listings";
 import { isSchoolVerifiedOn } from "~/models/school.server";
 import type { User } from "~/models/users.server";
 import { commentSchema, postSchema } from "~/schemas/post";
@@ -26,6 +28,8 @@ const POST_UPLOADS: UploadRules = {
   maxFileBytes: (name) => (looksLikeVideo(name) ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES),
   largestFileBytes: MAX_VIDEO_BYTES,
 };
+
+export const PICKUP_SPOT_UNKNOWN = "Choose a pickup spot from the list.";
 
 export const TOO_FAST = "You're posting too fast. Please wait a few minutes and try again.";
 
@@ -64,7 +68,11 @@ export async function submitPost(formData: FormData, opts: SubmitOpts): Promise<
   const submission = parseWithSchema(formData, schema);
   if (!await maySubmit(opts)) return { ok: false, status: 403, reply: submission.reply({ formErrors: [SCHOOL_VERIFICATION_REQUIRED] }) };
   if (submission.status !== "success") return { ok: false, status: 400, reply: submission.reply() };
-  const value = submission.value as { text?: string; category?: string; files: File[] };
+  const value = submission.value as { text?: string; category?: string; files: File[] } & Partial<PostListingValue>;
+  // The list the composer shows is the site's campus's: a spot of another campus is not one of them.
+  if (value.pickupSpot && !isPickupSpotOf(opts.campusId, value.pickupSpot)) {
+    return { ok: false, status: 400, reply: submission.reply({ fieldErrors: { pickupSpot: [PICKUP_SPOT_UNKNOWN] } }) };
+  }
   const authorId = opts.author.id;
   const limit = await consume(opts.target.kind === "post" ? "postsPerUser" : "commentsPerUser", authorId);
   if (!limit.ok) return { ok: false, status: 429, reply: submission.reply({ formErrors: [TOO_FAST] }) };
@@ -83,6 +91,7 @@ export async function submitPost(formData: FormData, opts: SubmitOpts): Promise<
       campusId: opts.campusId,
       blocks: textToBlocks(value.text),
       category: value.category,
+      listing: opts.target.kind === "post" ? listingOf(value) : undefined,
       media,
       origin: opts.origin,
       parentId: opts.target.kind === "comment" ? opts.target.parentId : null,
@@ -95,6 +104,29 @@ export async function submitPost(formData: FormData, opts: SubmitOpts): Promise<
     throw error;
   }
   return { ok: true, id };
+}
+
+/** The listing fields as the post schema gives them. */
+export type PostListingValue = { price: number | null; free: boolean; priceTerms?: PriceTerms; condition?: Condition; pickupSpot?: string };
+
+export function listingOf(value: Partial<PostListingValue>): ListingFields {
+  return normalizeListing({
+    priceCents: value.price ?? null,
+    isFree: value.free ?? false,
+    priceTerms: value.priceTerms ?? null,
+    condition: value.condition ?? null,
+    pickupSpot: value.pickupSpot ?? null,
+  });
+}
+
+/** The fields of a composer's draft, as the form shows them again (close, keep writing). */
+export function draftOf(formData: FormData): Record<string, string> {
+  const draft: Record<string, string> = {};
+  for (const name of ["text", "category", "price", "free", "priceTerms", "condition", "pickupSpot"]) {
+    const value = formData.get(name);
+    if (typeof value === "string" && value !== "") draft[name] = value;
+  }
+  return draft;
 }
 
 /** /create/comment/{id}?type=post|game|project (§2): what a comment answers. */
@@ -152,10 +184,9 @@ export async function composerAction(request: Request, opts: SubmitOpts & { goBa
   try {
     const intent = formData.get("intent");
     if (intent === "close" || intent === "keep") {
-      const text = String(formData.get("text") ?? "");
-      const category = String(formData.get("category") ?? "all");
-      if (intent === "close" && !text.trim()) return redirect(safePath(opts.goBack));
-      return data({ reply: { initialValue: { text, category } } as SubmissionResult<string[]>, askDiscard: intent === "close" });
+      const draft = draftOf(formData);
+      if (intent === "close" && !(draft.text ?? "").trim()) return redirect(safePath(opts.goBack));
+      return data({ reply: { initialValue: { category: "all", ...draft } } as SubmissionResult<string[]>, askDiscard: intent === "close" });
     }
     const result = await submitPost(formData, opts);
     if (!result.ok) return data({ reply: result.reply, askDiscard: false }, { status: result.status });
