@@ -1,5 +1,5 @@
 import { useNavigation } from "@remix-run/react";
-import { BusyDialog } from "./modal-dialog";
+import { BusyDialog } from "./dialog";
 
 /** While an account form is on its way: "Updating account data..." (spec §2). */
 export function AccountUpdating() {

@@ -9,6 +9,7 @@ import { POST_MAX_CHARACTERS, TOO_MANY_CHARACTERS } from "~/utils/limits";
 import { extensionOf, hasAllowedExtension, MAX_FILES, NOT_MEDIA, PICKER_ACCEPT, TOO_MANY_FILES } from "~/utils/media-rules";
 import { countTextCharacters } from "~/utils/rich-text";
 import { AlertToast } from "./alert";
+import { Dialog } from "./dialog";
 import { ErrorList, FormErrors } from "./forms";
 import { Icon } from "./icons";
 import { UploadProgress, useUpload } from "./upload-progress";
@@ -210,39 +211,39 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
         ) : null}
 
         {confirmDiscard ? (
-          <div className="modal">
-            <div className="modal__panel" role="alertdialog" aria-modal="true" aria-labelledby="discard-title" aria-describedby="discard-text">
-              <h2 id="discard-title" className="modal__title">
-                {kind === "post" ? "Discard Post?" : "Discard Comment?"}
-              </h2>
-              <p id="discard-text">Are you sure? Your draft will not be saved.</p>
-              <div className="button-row">
-                {onClose ? (
-                  <button type="button" className="button button--danger" onClick={onClose}>
-                    Discard
-                  </button>
-                ) : (
-                  <Link to={safePath(goBack)} className="button button--danger">
-                    Discard
-                  </Link>
-                )}
-                {/* Without JS this posts the draft back and the composer returns with it. */}
-                <button
-                  type="submit"
-                  name="intent"
-                  value="keep"
-                  className="button"
-                  formNoValidate
-                  onClick={(e) => {
-                    e.preventDefault();
-                    setConfirmDiscard(false);
-                  }}
-                >
-                  Keep Writing
+          <Dialog
+            title={kind === "post" ? "Discard Post?" : "Discard Comment?"}
+            id="discard"
+            description="Are you sure? Your draft will not be saved."
+            alert
+            onClose={() => setConfirmDiscard(false)}
+          >
+            <div className="button-row">
+              {onClose ? (
+                <button type="button" className="button button--danger" onClick={onClose}>
+                  Discard
                 </button>
-              </div>
+              ) : (
+                <Link to={safePath(goBack)} className="button button--danger">
+                  Discard
+                </Link>
+              )}
+              {/* Without JS this posts the draft back and the composer returns with it. */}
+              <button
+                type="submit"
+                name="intent"
+                value="keep"
+                className="button"
+                formNoValidate
+                onClick={(e) => {
+                  e.preventDefault();
+                  setConfirmDiscard(false);
+                }}
+              >
+                Keep Writing
+              </button>
             </div>
-          </div>
+          </Dialog>
         ) : null}
       </Form>
 
