@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { categoryLabel } from "~/utils/categories";
 import type { AuthorView, MediaView, PostCardView, TextBlock, TimeView } from "~/types/views";
 import { VerifiedBadge } from "./icons";
+import { ListingDetails, ListingLine } from "./listing-info";
 import { PostActions } from "./post-actions";
 
 export function Avatar({ author, size = 40 }: { author: AuthorView; size?: number }) {
@@ -65,7 +66,8 @@ export function MediaGallery({ media, sizes = "(max-width: 640px) 100vw, 640px" 
   );
 }
 
-export function PostCard({ post }: { post: PostCardView & { saved: boolean } }) {
+/** A post in a feed; `detail` on its own page (pickup spot, Edited). */
+export function PostCard({ post, detail = false }: { post: PostCardView & { saved: boolean }; detail?: boolean }) {
   return (
     <article className="card post-card" id={`post-${post.id}`} aria-labelledby={`post-${post.id}-author`} data-testid="post-card">
       <header className="post-card__header" id={`post-${post.id}-author`}>
@@ -75,6 +77,8 @@ export function PostCard({ post }: { post: PostCardView & { saved: boolean } }) 
       <Link to={`/post/${post.id}`} className="post-card__body">
         <RichText blocks={post.text} />
       </Link>
+      <ListingLine post={post} />
+      {detail ? <ListingDetails pickupSpot={post.pickupSpot} edited={post.edited} /> : null}
       {post.category ? <p className="chip">{categoryLabel(post.category) ?? post.category}</p> : null}
       <MediaGallery media={post.media} />
       <PostActions post={post} kind="post" />

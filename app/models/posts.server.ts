@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { atLeastZero, getDb, newId, schema, transaction, type Db, type Tx } from "~/services/db.server";
 import { removeMedia, type StoredMedia } from "~/services/media.server";
+import { EMPTY_POST } from "~/utils/limits";
+import { MAX_FILES, TOO_MANY_FILES } from "~/utils/media-rules";
 import { timeView } from "~/utils/time.server";
 import { pickupSpotLabel } from "~/data/pickup-spots";
 import type { FeedFilters } from "~/utils/feed-filters";
@@ -449,6 +451,82 @@ export function createPost(input: NewPost): Promise<{ id: string; rootId: string
   });
 }
 
+
+export type PostEdit = {
+  id: string;
+  /** The signed-in user: only the author edits (403 otherwise). */
+  userId: string;
+  blocks: TextBlock[];
+  category: string | null;
+  listing: ListingFields;
+  /** The post's photos and videos as the form lists them: kept at a position, or removed. */
+  media: { id: string; position: number; remove: boolean }[];
+  /** New files, stored already (they come after the ones kept). */
+  added: StoredMedia[];
+  now?: number;
+};
+
+/**
+ * Edits a top-level post, the author only: text, category, listing fields and
+ * media (kept ones in their new order, removed ones gone, new ones after) in
+ * one transaction; "Edited" from now on. Returns the media removed, whose
+ * files the caller deletes once this has committed. A photo the form did not
+ * mention stays, after the others.
+ */
+export async function updatePost(edit: PostEdit): Promise<{ removed: StoredMedia[] }> {
+  const now = edit.now ?? Date.now();
+  return transaction(async (tx) => {
+    const [post] = await tx.select().from(posts).where(eq(posts.id, edit.id)).limit(1);
+    if (!post || post.deletedAt || post.parentId || post.gameId || post.projectId) throw new PostError("Sorry, that post has been deleted.", 404);
+    if (post.authorId !== edit.userId) throw new PostError("Only the author can edit this post.", 403);
+    const existing = await tx.select().from(schema.media).where(eq(schema.media.postId, post.id)).orderBy(asc(schema.media.order));
+    const asked = new Map(edit.media.map((m) => [m.id, m]));
+    const removed = existing.filter((m) => asked.get(m.id)?.remove);
+    const kept = existing
+      .filter((m) => !asked.get(m.id)?.remove)
+      .map((m, i) => ({ row: m, position: asked.get(m.id)?.position ?? Number.MAX_SAFE_INTEGER, was: i }))
+      .sort((a, b) => a.position - b.position || a.was - b.was)
+      .map((k) => k.row);
+    if (kept.length + edit.added.length > MAX_FILES) throw new PostError(TOO_MANY_FILES, 400);
+    if ((edit.blocks[0]?.text.trim() ?? "") === "" && kept.length + edit.added.length === 0) throw new PostError(EMPTY_POST, 400);
+    if (removed.length) await tx.delete(schema.media).where(inArray(schema.media.id, removed.map((m) => m.id)));
+    for (const [i, m] of kept.entries()) {
+      if (m.order !== i + 1) await tx.update(schema.media).set({ order: i + 1 }).where(eq(schema.media.id, m.id));
+    }
+    if (edit.added.length) {
+      await tx.insert(schema.media).values(
+        edit.added.map((m, i) => ({ id: newId(), postId: post.id, kind: m.kind, path: m.path, name: m.name, order: kept.length + i + 1, width: m.width, height: m.height, variants: m.variants, mimeType: m.mimeType, size: m.size })),
+      );
+    }
+    const all = [...kept, ...edit.added];
+    const imgCount = all.filter((m) => m.kind === "image").length;
+    const listing = normalizeListing(edit.listing);
+    await tx
+      .update(posts)
+      .set({
+        text: edit.blocks,
+        category: edit.category,
+        ...listing,
+        // No longer a listing: nothing to be pending or sold.
+        ...(listing.priceCents === null ? { status: "available" as const } : {}),
+        imgCount,
+        vidCount: all.length - imgCount,
+        editedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(posts.id, post.id));
+    return { removed: removed.map((m) => ({ kind: m.kind, path: m.path, name: m.name, order: m.order, width: m.width, height: m.height, variants: m.variants, mimeType: m.mimeType, size: m.size })) };
+  });
+}
+
+/** A post's own values as the edit form shows them: the author's top-level post (404, or 403 for anyone else). */
+export async function getPostForEdit(id: string, userId: string): Promise<{ post: typeof posts.$inferSelect; media: (MediaView & { id: string })[] }> {
+  const [post] = await getDb().select().from(posts).where(eq(posts.id, id)).limit(1);
+  if (!post || post.deletedAt || post.parentId || post.gameId || post.projectId) throw new PostError("Sorry, that post has been deleted.", 404);
+  if (post.authorId !== userId) throw new PostError("Only the author can edit this post.", 403);
+  const media = await getDb().select().from(schema.media).where(eq(schema.media.postId, id)).orderBy(asc(schema.media.order));
+  return { post, media: media.map((m) => ({ ...mediaView(m), id: m.id })) };
+}
 
 const postColumns = {
   id: posts.id,

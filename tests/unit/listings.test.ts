@@ -240,3 +240,25 @@ describe("the reminder email and its renew link", () => {
     expect(await renewWithToken(id, good)).toEqual({ ok: false, reason: "sold" });
   });
 });
+
+describe("search with the feed's filters", () => {
+  it("best match and the price sorts narrow to the filters; sold and expired listings are left out", async () => {
+    const { searchPosts } = await import("~/models/search.server");
+    const a = await user();
+    const word = `zebracouch${n}`;
+    const cheap = await listing(a.id, `${word} cheap`, { priceCents: 1000 });
+    const dear = await listing(a.id, `${word} dear`, { priceCents: 9000 });
+    const sold = await listing(a.id, `${word} sold`, { priceCents: 5000 });
+    await setListingStatus({ postId: sold, userId: a.id, status: "sold" });
+    const old = await listing(a.id, `${word} old`, { priceCents: 3000 }, { at: Date.now() - LISTING_LIFETIME_MS - HOUR });
+    const plain = await listing(a.id, `${word} plain`);
+    const ids = async (filters: Partial<FeedFilters>) => (await searchPosts({ campusId: "ou", query: word, timeZone: TZ, filters })).posts.map((p) => p.id);
+    const defaults = readFeedFilters(new URLSearchParams(), { bestMatch: true }).filters;
+    expect((await ids(defaults)).sort()).toEqual([cheap, dear, plain].sort());
+    expect(await ids({ ...defaults, sort: "price-asc" })).toEqual([cheap, dear, plain]);
+    expect(await ids({ ...defaults, sort: "price-desc", maxCents: 5000 })).toEqual([cheap]);
+    expect((await ids({ ...defaults, hideSold: false })).sort()).toEqual([cheap, dear, sold, plain].sort());
+    expect(await ids({ ...defaults, minCents: 2000 })).toEqual([dear]);
+    expect(old).toBeTruthy();
+  });
+});
