@@ -52,7 +52,8 @@ describe("status and renew on /post/{id}", () => {
     expect(done.headers.get("Location")).toBe(`/post/${id}`);
     expect(done.headers.get("Set-Cookie")).toContain("__alert=");
     expect((await row(id)).status).toBe("sold");
-    for (const fields of [{ intent: "status", status: "available" }, { intent: "status", status: "available", authorId: other.user.id }, { intent: "renew" }]) {
+    const attempts: Record<string, string>[] = [{ intent: "status", status: "available" }, { intent: "status", status: "available", authorId: other.user.id }, { intent: "renew" }];
+    for (const fields of attempts) {
       const refused = await settle(() => postAction({ request: form(`/post/${id}`, other.cookie, fields), params: { id }, ...ctx }));
       expect(statusOf(refused)).toBe(403);
     }
