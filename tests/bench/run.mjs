@@ -5,11 +5,11 @@
 // the figures with the budgets printed beside them.
 import crypto from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
 import zlib from "node:zlib";
 import Database from "better-sqlite3";
 import { chromium } from "@playwright/test";
 import sharp from "sharp";
+import { reportThroughput, timeRequests } from "./floor.mjs";
 import { signUpViaHttp, startServer } from "./server.mjs";
 
 const BUDGET = {
@@ -143,37 +143,6 @@ async function homeOverTheWire(base) {
   await browser.close();
 }
 
-async function timeRequests(url, count) {
-  const agent = new http.Agent({ keepAlive: true });
-  const times = [];
-  for (let i = 0; i < count; i++) {
-    const t = process.hrtime.bigint();
-    await new Promise((resolve, reject) => {
-      http.get(url, { agent }, (res) => res.resume().on("end", resolve)).on("error", reject);
-    });
-    times.push(Number(process.hrtime.bigint() - t) / 1e6);
-  }
-  agent.destroy();
-  times.sort((a, b) => a - b);
-  return { median: times[Math.floor(times.length / 2)], p95: times[Math.floor(times.length * 0.95)] };
-}
-
-async function throughput(url, seconds = 3, concurrency = 8) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  const until = Date.now() + seconds * 1000;
-  let done = 0;
-  const worker = async () => {
-    while (Date.now() < until) {
-      await new Promise((resolve, reject) => {
-        http.get(url, { agent }, (res) => res.resume().on("end", resolve)).on("error", reject);
-      });
-      done++;
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  agent.destroy();
-  return done / seconds;
-}
 
 /** Posts `count` listings with two camera-sized photos each, the way the composer does (no JS). */
 async function postPhotos(base, count) {
@@ -260,11 +229,7 @@ try {
     `Feed data request with ${POSTS.toLocaleString()} posts (whole request, loaders included): median ${feed.median.toFixed(2)} ms, p95 ${feed.p95.toFixed(2)} ms; by category: median ${deep.median.toFixed(2)} ms (loader budget ${BUDGET.feedMedianMs} ms) ${mark(feed.median <= BUDGET.feedMedianMs)}`,
   );
 
-  const base = await throughput(`${server.base}/404`);
-  const rps = await throughput(`${server.base}/home`);
-  console.log(
-    `Throughput: /home ${rps.toFixed(0)} req/s vs a page with no loader of its own (/404) ${base.toFixed(0)} req/s = ${((rps / base) * 100).toFixed(0)}% (budget ≥ 40%) ${mark(rps / base >= BUDGET.throughputRatio)}`,
-  );
+  await reportThroughput(`${server.base}/home`, "SQLite");
 } finally {
   server.stop();
 }

@@ -1,0 +1,61 @@
+// The PostgreSQL figures of design D (run through tests/pg/run.mjs, which
+// provides TEST_DATABASE_URL): the whole /home.data request with 100,000
+// posts, and /home throughput against the floor app, on a production server
+// whose DATABASE_URL is a fresh PostgreSQL database.
+import crypto from "node:crypto";
+import pg from "pg";
+import { createDatabase, dropDatabases, uniqueName } from "../pg/databases.mjs";
+import { reportThroughput, timeRequests } from "./floor.mjs";
+import { startServer } from "./server.mjs";
+
+const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
+const FEED_BUDGET_MS = 15;
+const BATCH = 5_000;
+
+async function seedPosts(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows: authors } = await client.query("select id, campus_id from users");
+    const categories = [null, "books movies & music", "furniture", "tickets", "household", "computers & accessories"];
+    const start = Date.now() - POSTS * 60_000;
+    for (let from = 0; from < POSTS; from += BATCH) {
+      const values = [];
+      const params = [];
+      for (let i = from; i < Math.min(POSTS, from + BATCH); i++) {
+        const a = authors[i % authors.length];
+        const at = start + i * 60_000;
+        const text = JSON.stringify([{ text: `Bench listing ${i}: lightly used, pick up on campus.` }, { text: "Message me with questions." }]);
+        const n = params.length;
+        values.push(`($${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}::jsonb, $${n + 5}, $${n + 6}, $${n + 6}, $${n + 6})`);
+        params.push(crypto.randomBytes(12).toString("base64url"), a.campus_id, a.id, text, categories[i % categories.length], at);
+      }
+      await client.query(
+        `insert into posts (id, campus_id, author_id, text, category, created_at, last_activity_at, updated_at) values ${values.join(", ")}`,
+        params,
+      );
+    }
+    await client.query("analyze");
+  } finally {
+    await client.end();
+  }
+}
+
+const prefix = uniqueName("bench");
+const url = await createDatabase(prefix);
+const server = await startServer({ env: { DATABASE_URL: url } });
+try {
+  console.log(`\nPostgreSQL: seeding ${POSTS.toLocaleString()} posts…`);
+  await seedPosts(url);
+  await timeRequests(`${server.base}/home.data`, 20); // warm up
+  const feed = await timeRequests(`${server.base}/home.data`, 200);
+  const deep = await timeRequests(`${server.base}/home.data?category=furniture`, 100);
+  console.log(
+    `Feed data request on PostgreSQL with ${POSTS.toLocaleString()} posts (whole request, loaders included): median ${feed.median.toFixed(2)} ms, p95 ${feed.p95.toFixed(2)} ms; by category: median ${deep.median.toFixed(2)} ms (loader budget ${FEED_BUDGET_MS} ms) ${feed.median <= FEED_BUDGET_MS ? "ok" : "OVER"}`,
+  );
+  await reportThroughput(`${server.base}/home`, "PostgreSQL");
+} finally {
+  server.stop();
+  await new Promise((r) => setTimeout(r, 500));
+  await dropDatabases(prefix);
+}
