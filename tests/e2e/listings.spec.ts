@@ -73,6 +73,7 @@ test("a bad price is refused with the message, keeping the draft", async ({ page
 });
 
 test("mark pending then sold: the badge and the feed change; a stranger is refused", async ({ page, browser, baseURL, javaScriptEnabled }) => {
+  test.slow(); // two users signed up, two status changes, three feeds
   await signUp(page);
   const range = ownRange(javaScriptEnabled);
   const text = `Desk lamp ${unique()}`;
@@ -216,6 +217,7 @@ test("filter /home by a price range and by Free; sort by price both ways across 
 });
 
 test("an expired listing leaves the feed, shows Expired, and comes back after Renew", async ({ page, javaScriptEnabled }) => {
+  test.slow();
   const user = await signUp(page);
   const range = ownRange(javaScriptEnabled);
   const text = `Old futon ${unique()}`;
