@@ -1,12 +1,15 @@
 // Idempotent seed: run at every start. Campuses, the owner, the portfolio rows
 // from content/, and (outside production) a few demo users and posts.
-import { and, count, eq, like } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { pickupSpotsFor } from "../app/data/pickup-spots";
 import { seedBannedEmails } from "../app/models/banned-emails.server";
 import { CAMPUSES, resetCampusCache } from "../app/models/campuses.server";
 import { syncPortfolio } from "../app/models/portfolio.server";
 import { getOwner, getUserByEmail, insertUser, markOwner } from "../app/models/users.server";
 import { config } from "../app/services/config.server";
 import { getDb, newId, schema, transaction } from "../app/services/db.server";
+import { storeMedia } from "../app/services/media.server";
+import { DEMO_LISTINGS, drawListingPhoto } from "./demo-listings";
 
 export async function seed(opts: { demo?: boolean; contentDir?: string } = {}) {
   const cfg = config();
@@ -55,62 +58,99 @@ const DEMO_PEOPLE = [
   ["Riley", "Okafor"],
 ] as const;
 
-const DEMO_POSTS: { text: string[]; category: string | null }[] = [
-  { text: ["Selling my calculus textbook (Stewart, 8th edition).", "Barely highlighted. $40, can meet at the library."], category: "books movies & music" },
-  { text: ["Mini fridge for sale, works great, fits under a dorm desk. $60."], category: "household" },
-  { text: ["Anyone have two tickets for Saturday's game? Will pay face value."], category: "tickets" },
-  { text: ["Moving out sale: desk lamp $8, shoe rack $10, full-size mattress topper $25."], category: "furniture" },
-];
-
-/** A handful of users and posts per campus so a fresh install has something to browse. */
+/**
+ * A few users per campus and their listings, so a fresh install shows a
+ * marketplace. Users once; listings once (a database seeded before listings
+ * existed gets them on its next start). Photos are stored before the rows
+ * (no file I/O inside the transaction).
+ */
 async function seedDemo() {
   const db = getDb();
-  const [already] = await db
+  const people = await ensureDemoPeople();
+  const demoIds = [...people.values()].flat();
+  const [listed] = await db
     .select({ n: count() })
-    .from(schema.users)
-    .where(like(schema.users.email, "demo-%@example.com"));
-  if ((already?.n ?? 0) > 0) return;
+    .from(schema.posts)
+    .where(and(inArray(schema.posts.authorId, demoIds), isNotNull(schema.posts.priceCents)));
+  if ((listed?.n ?? 0) > 0) return;
 
   const start = Date.now() - 3 * 24 * 3600_000;
   let tick = 0;
-  await transaction(async (tx) => {
-    for (const campus of CAMPUSES) {
-      for (const [i, [first, last]] of DEMO_PEOPLE.entries()) {
-        const userId = newId();
-        const username = `${first}${last[0]}-${campus.id}`.toLowerCase();
-        await tx.insert(schema.users)
-          .values({
-            id: userId,
-            campusId: campus.id,
-            firstName: first,
-            lastName: `${last[0]}.`,
-            username,
-            email: `demo-${username}@example.com`,
-            schoolEmail: campus.emailDomain ? `${username}@${campus.emailDomain}` : null,
-            bio: `Demo account at ${campus.name}.`,
-            verified: true,
-            schoolVerified: true,
-            profileSetUp: true,
-          });
-        const mine = DEMO_POSTS.filter((_, j) => j % DEMO_PEOPLE.length === i || j === 3 - i);
-        for (const p of mine) {
-          const at = start + ++tick * 37 * 60_000;
-          await tx.insert(schema.posts)
-            .values({
-              id: newId(),
-              campusId: campus.id,
-              authorId: userId,
-              text: p.text.map((text) => ({ text })),
-              category: p.category,
-              createdAt: at,
-              lastActivityAt: at,
-              updatedAt: at,
-            });
-        }
-        await tx.update(schema.users)
-          .set({ totalPosts: mine.length })
-          .where(and(eq(schema.users.id, userId)));
+  const rows: (typeof schema.posts.$inferInsert)[] = [];
+  const media: (typeof schema.media.$inferInsert)[] = [];
+  const counts = new Map<string, number>();
+  for (const [c, campus] of CAMPUSES.entries()) {
+    const spots = pickupSpotsFor(campus.id);
+    for (const [j, listing] of DEMO_LISTINGS.entries()) {
+      const id = newId();
+      const authorId = people.get(campus.id)![j % DEMO_PEOPLE.length]!;
+      const at = start + ++tick * 37 * 60_000;
+      if (listing.drawing) {
+        const png = await drawListingPhoto(listing.drawing, c + j);
+        const [stored] = await storeMedia(`posts/${id}`, [new File([new Uint8Array(png)], `${listing.drawing}.png`, { type: "image/png" })]);
+        media.push({ id: newId(), postId: id, ...stored! });
       }
+      rows.push({
+        id,
+        campusId: campus.id,
+        authorId,
+        text: listing.text.map((text) => ({ text })),
+        category: listing.category,
+        priceCents: listing.priceCents,
+        isFree: listing.isFree ?? false,
+        priceTerms: listing.priceTerms ?? null,
+        condition: listing.condition ?? null,
+        pickupSpot: listing.spot === undefined ? null : spots[Math.min(listing.spot, spots.length - 1)]!.id,
+        status: listing.status ?? "available",
+        imgCount: listing.drawing ? 1 : 0,
+        createdAt: at,
+        lastActivityAt: at,
+        updatedAt: at,
+      });
+      counts.set(authorId, (counts.get(authorId) ?? 0) + 1);
+    }
+  }
+  await transaction(async (tx) => {
+    await tx.insert(schema.posts).values(rows);
+    if (media.length) await tx.insert(schema.media).values(media);
+    for (const [userId, n] of counts) {
+      await tx.update(schema.users).set({ totalPosts: sql`${schema.users.totalPosts} + ${n}` }).where(eq(schema.users.id, userId));
     }
   });
+}
+
+/** The demo users of every campus (made on the first start), by campus. */
+async function ensureDemoPeople(): Promise<Map<string, string[]>> {
+  const byCampus = new Map<string, string[]>();
+  await transaction(async (tx) => {
+    for (const campus of CAMPUSES) {
+      const ids: string[] = [];
+      for (const [first, last] of DEMO_PEOPLE) {
+        const username = `${first}${last[0]}-${campus.id}`.toLowerCase();
+        const email = `demo-${username}@example.com`;
+        const [found] = await tx.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, email)).limit(1);
+        if (found) {
+          ids.push(found.id);
+          continue;
+        }
+        const userId = newId();
+        await tx.insert(schema.users).values({
+          id: userId,
+          campusId: campus.id,
+          firstName: first,
+          lastName: `${last[0]}.`,
+          username,
+          email,
+          schoolEmail: campus.emailDomain ? `${username}@${campus.emailDomain}` : null,
+          bio: `Demo account at ${campus.name}.`,
+          verified: true,
+          schoolVerified: true,
+          profileSetUp: true,
+        });
+        ids.push(userId);
+      }
+      byCampus.set(campus.id, ids);
+    }
+  });
+  return byCampus;
 }

@@ -2,7 +2,7 @@ import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
 import { PASSWORD_MAX } from "~/utils/limits";
 import { Field } from "./forms";
-import { BusyDialog } from "./modal-dialog";
+import { BusyDialog } from "./dialog";
 
 /** While an account form is on its way: "Updating account data..." (spec §2). */
 export function AccountUpdating() {

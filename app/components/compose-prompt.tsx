@@ -2,6 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { signUpPromptHref } from "~/utils/signup-prompt";
 import { useOptionalUser } from "~/utils/user";
+import { Dialog } from "./dialog";
 import { VerifySchoolPrompt } from "./verify-school-prompt";
 
 // The composer's code loads only when someone starts composing (design D).
@@ -34,28 +35,27 @@ export function ComposePrompt() {
         What are you selling?
       </Link>
       {open && user ? (
-        <div className="modal">
-          <div className="modal__panel modal__panel--wide" role="dialog" aria-modal="true" aria-label="Create Post">
-            {user.schoolVerified ? (
-              <Suspense fallback={<p className="muted">Loading…</p>}>
-                <Composer
-                  kind="post"
-                  action={href}
-                  hidden={{ target: "post", goBack: here }}
-                  goBack={here}
-                  onClose={() => setOpen(false)}
-                />
-              </Suspense>
-            ) : (
-              <>
-                <VerifySchoolPrompt />
-                <button type="button" className="button" onClick={() => setOpen(false)}>
-                  Close
-                </button>
-              </>
-            )}
-          </div>
-        </div>
+        // No Escape or backdrop close: the composer's own Close asks before a draft is lost.
+        <Dialog title="Create Post" id="compose" wide hideTitle>
+          {user.schoolVerified ? (
+            <Suspense fallback={<p className="muted">Loading…</p>}>
+              <Composer
+                kind="post"
+                action={href}
+                hidden={{ target: "post", goBack: here }}
+                goBack={here}
+                onClose={() => setOpen(false)}
+              />
+            </Suspense>
+          ) : (
+            <>
+              <VerifySchoolPrompt />
+              <button type="button" className="button" onClick={() => setOpen(false)}>
+                Close
+              </button>
+            </>
+          )}
+        </Dialog>
       ) : null}
     </>
   );

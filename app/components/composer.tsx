@@ -9,6 +9,8 @@ import { POST_MAX_CHARACTERS, TOO_MANY_CHARACTERS } from "~/utils/limits";
 import { extensionOf, hasAllowedExtension, MAX_FILES, NOT_MEDIA, PICKER_ACCEPT, TOO_MANY_FILES } from "~/utils/media-rules";
 import { countTextCharacters } from "~/utils/rich-text";
 import { AlertToast } from "./alert";
+import { Dialog } from "./dialog";
+import { ListingFields, MediaEditor, type ExistingMedia } from "./listing-fields";
 import { ErrorList, FormErrors } from "./forms";
 import { Icon } from "./icons";
 import { UploadProgress, useUpload } from "./upload-progress";
@@ -17,10 +19,29 @@ import { safePath } from "~/utils/navigation";
 
 const ALERT_GAP_MS = 3000; // "Too many characters" at most once per 3 s (§5)
 
-type ComposerFields = { text?: string; category?: string; files?: File[] };
+type ComposerFields = {
+  text?: string;
+  category?: string;
+  files?: File[];
+  price?: string;
+  free?: string;
+  priceTerms?: string;
+  condition?: string;
+  pickupSpot?: string;
+  media?: { id: string; position?: string; remove?: string }[];
+};
+
+const DISCARD = {
+  post: { title: "Discard Post?", text: "Are you sure? Your draft will not be saved." },
+  comment: { title: "Discard Comment?", text: "Are you sure? Your draft will not be saved." },
+  edit: { title: "Discard changes?", text: "Are you sure? Your changes will not be saved." },
+} as const;
+
+const SUBMIT_LABEL = { post: "Post", comment: "Reply", edit: "Save" } as const;
 
 export type ComposerProps = {
-  kind: "post" | "comment";
+  /** A new post, a comment, or changes to a post (/post/{id}/edit). */
+  kind: "post" | "comment" | "edit";
   /** Where the form posts without JS (the composer's own route). */
   action: string;
   /** Hidden fields the action needs (target of a comment, return page). */
@@ -31,6 +52,10 @@ export type ComposerProps = {
   askDiscard?: boolean;
   /** Called instead of following goBack when the composer sits in a modal. */
   onClose?: () => void;
+  /** The post's current values (edit). */
+  defaultValue?: Record<string, string>;
+  /** The post's photos and videos (edit): remove or reorder them. */
+  existingMedia?: ExistingMedia[];
 };
 
 /**
@@ -39,25 +64,30 @@ export type ComposerProps = {
  * at 500, previews, instant checks with the same schema, and uploads with a
  * real progress bar.
  */
-export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard = false, onClose }: ComposerProps) {
+export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard = false, onClose, defaultValue, existingMedia = [] }: ComposerProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const validation = useValidation(() => loadPostSchemas().then((m) => (kind === "post" ? m.postSchema : m.commentSchema)));
+  const validation = useValidation(() =>
+    loadPostSchemas().then((m) => (kind === "post" ? m.postSchema : kind === "edit" ? m.editPostSchema : m.commentSchema)),
+  );
   const [result, setResult] = useState(lastResult);
   useEffect(() => setResult(lastResult), [lastResult]);
   const [form, fields] = useForm<ComposerFields>({
     lastResult: result,
-    // Post and comment schemas share these fields.
+    defaultValue,
+    // Post, edit and comment schemas share these fields.
     onValidate: validation.onValidate as (ctx: { formData: FormData }) => Submission<ComposerFields, string[]>,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const [count, setCount] = useState(() => countTextCharacters(String(result?.initialValue?.text ?? "")));
+  const [count, setCount] = useState(() => countTextCharacters(String(result?.initialValue?.text ?? defaultValue?.text ?? "")));
   const [alert, setAlert] = useState<Alert | null>(null);
   const [previews, setPreviews] = useState<{ url: string | null; name: string }[]>([]);
   const [confirmDiscard, setConfirmDiscard] = useState(askDiscard);
   const upload = useUpload<{ ok: true; redirectTo: string } | { ok: false; reply: SubmissionResult<string[]> }>();
-  const lastGood = useRef(String(result?.initialValue?.text ?? ""));
+  const lastGood = useRef(String(result?.initialValue?.text ?? defaultValue?.text ?? ""));
+  /** The form as it was when it opened (edit: "changed" is the draft to keep). */
+  const opened = useRef<string | null>(null);
   const lastAlertAt = useRef(0);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -95,11 +125,17 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
     );
   }
 
+  useEffect(() => {
+    if (formRef.current) opened.current = snapshot(new FormData(formRef.current));
+  }, []);
+
   function hasDraft() {
     const el = formRef.current;
     if (!el) return false;
     const data = new FormData(el);
-    return String(data.get("text") ?? "").trim() !== "" || data.getAll("files").some((f) => f instanceof File && f.size > 0);
+    const files = data.getAll("files").some((f) => f instanceof File && f.size > 0);
+    if (kind === "edit") return files || snapshot(data) !== opened.current;
+    return String(data.get("text") ?? "").trim() !== "" || files;
   }
 
   function close() {
@@ -118,6 +154,7 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
     }
     form.onSubmit(event);
     if (event.defaultPrevented) return; // invalid: Conform shows why
+    if (kind === "edit") return; // an ordinary submission to the edit page's action
     const data = new FormData(event.currentTarget);
     if (!data.getAll("files").some((f) => f instanceof File && f.size > 0)) return; // text only: an ordinary submission
     event.preventDefault();
@@ -150,18 +187,18 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
             <Icon name="close" />
           </button>
           <button type="submit" name="intent" value="send" className="button button--primary" disabled={busy}>
-            {kind === "post" ? "Post" : "Reply"}
+            {SUBMIT_LABEL[kind]}
           </button>
         </div>
         <FormErrors id={form.errorId} errors={form.errors} />
         <label htmlFor={fields.text.id} className="visually-hidden">
-          {kind === "post" ? "Post text" : "Comment text"}
+          {kind === "comment" ? "Comment text" : "Post text"}
         </label>
         <textarea
           {...getTextareaProps(fields.text)}
           key={fields.text.key}
           className="composer__text"
-          placeholder={kind === "post" ? "What are you selling?" : "Write a comment..."}
+          placeholder={kind === "comment" ? "Write a comment..." : "What are you selling?"}
           rows={6}
           onInput={onText}
         />
@@ -169,13 +206,13 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
         <p className="composer__count muted js-only" aria-live="polite">
           {count} / {POST_MAX_CHARACTERS}
         </p>
-        {kind === "post" ? (
+        {kind !== "comment" ? (
           <div className="field">
             <label htmlFor={fields.category.id}>Category</label>
             <select
               {...getSelectProps(fields.category)}
               key={fields.category.key}
-              defaultValue={String(result?.initialValue?.category ?? "all")}
+              defaultValue={String(result?.initialValue?.category ?? defaultValue?.category ?? "all")}
               onChange={() => say("okay", "Category switched")}
             >
               {CATEGORIES.map((c) => (
@@ -187,8 +224,10 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
             <ErrorList id={fields.category.errorId} errors={fields.category.errors} />
           </div>
         ) : null}
+        {kind !== "comment" ? <ListingFields fields={fields} /> : null}
+        {kind === "edit" ? <MediaEditor media={existingMedia} fieldName={fields.media.name} draft={result?.initialValue?.media} /> : null}
         <div className="field">
-          <label htmlFor={fields.files.id}>Photos and videos (up to {MAX_FILES})</label>
+          <label htmlFor={fields.files.id}>{kind === "edit" ? `Add photos and videos (up to ${MAX_FILES} in all)` : `Photos and videos (up to ${MAX_FILES})`}</label>
           <input
             id={fields.files.id}
             name={fields.files.name}
@@ -210,39 +249,39 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
         ) : null}
 
         {confirmDiscard ? (
-          <div className="modal">
-            <div className="modal__panel" role="alertdialog" aria-modal="true" aria-labelledby="discard-title" aria-describedby="discard-text">
-              <h2 id="discard-title" className="modal__title">
-                {kind === "post" ? "Discard Post?" : "Discard Comment?"}
-              </h2>
-              <p id="discard-text">Are you sure? Your draft will not be saved.</p>
-              <div className="button-row">
-                {onClose ? (
-                  <button type="button" className="button button--danger" onClick={onClose}>
-                    Discard
-                  </button>
-                ) : (
-                  <Link to={safePath(goBack)} className="button button--danger">
-                    Discard
-                  </Link>
-                )}
-                {/* Without JS this posts the draft back and the composer returns with it. */}
-                <button
-                  type="submit"
-                  name="intent"
-                  value="keep"
-                  className="button"
-                  formNoValidate
-                  onClick={(e) => {
-                    e.preventDefault();
-                    setConfirmDiscard(false);
-                  }}
-                >
-                  Keep Writing
+          <Dialog
+            title={DISCARD[kind].title}
+            id="discard"
+            description={DISCARD[kind].text}
+            alert
+            onClose={() => setConfirmDiscard(false)}
+          >
+            <div className="button-row">
+              {onClose ? (
+                <button type="button" className="button button--danger" onClick={onClose}>
+                  Discard
                 </button>
-              </div>
+              ) : (
+                <Link to={safePath(goBack)} className="button button--danger">
+                  Discard
+                </Link>
+              )}
+              {/* Without JS this posts the draft back and the composer returns with it. */}
+              <button
+                type="submit"
+                name="intent"
+                value="keep"
+                className="button"
+                formNoValidate
+                onClick={(e) => {
+                  e.preventDefault();
+                  setConfirmDiscard(false);
+                }}
+              >
+                Keep Writing
+              </button>
             </div>
-          </div>
+          </Dialog>
         ) : null}
       </Form>
 
@@ -250,4 +289,9 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
       <div className="alerts">{alert ? <AlertToast key={alert.id} alert={alert} /> : null}</div>
     </>
   );
+}
+
+/** A form's values as one string, to tell whether anything changed. */
+function snapshot(data: FormData): string {
+  return JSON.stringify([...data.entries()].filter(([, v]) => typeof v === "string"));
 }

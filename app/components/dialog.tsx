@@ -1,34 +1,107 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
+import { Icon } from "./icons";
 
 /**
- * A modal rendered by the server from URL state. Closing is a link back to the
- * page without it; with JS, focus moves into it and Escape closes it.
+ * The one modal dialog. Most are URL state (`?confirm=…`, `?signup=…`): the
+ * server renders them, and closing is a link back to the page without them
+ * (`closeHref`), so they work without JS. A dialog a component opened itself
+ * (with JS: the composer's modal, Discard Post?) closes through `onClose`
+ * instead; one with neither (uploading, busy) cannot be closed. With JS,
+ * focus moves into it, Escape closes it and focus returns where it was.
  */
-export function Dialog({ title, closeHref, children, id = "dialog" }: { title: string; closeHref: string; children: ReactNode; id?: string }) {
+export function Dialog({
+  title,
+  id = "dialog",
+  closeHref,
+  onClose,
+  description,
+  alert = false,
+  wide = false,
+  closeButton = false,
+  hideTitle = false,
+  className,
+  children,
+}: {
+  title: ReactNode;
+  /** Prefix of the title's and description's ids (one dialog per page at a time). */
+  id?: string;
+  closeHref?: string;
+  onClose?: () => void;
+  /** The sentence that says what the dialog asks (aria-describedby). */
+  description?: ReactNode;
+  /** An alertdialog: it asks before something happens, or says what is happening. */
+  alert?: boolean;
+  wide?: boolean;
+  /** A × in the corner (prompts); confirmations have their own Cancel. */
+  closeButton?: boolean;
+  /** The title is for screen readers only (the content has its own heading row). */
+  hideTitle?: boolean;
+  className?: string;
+  children?: ReactNode;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
+  const closable = closeHref !== undefined || onClose !== undefined;
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
-    ref.current?.querySelector<HTMLElement>("[data-autofocus], button, a[href], input, textarea")?.focus();
+    const panel = ref.current;
+    (panel?.querySelector<HTMLElement>("[data-autofocus], button:not(.modal__close), a[href]:not(.modal__close), input, textarea, select") ?? panel)?.focus();
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") navigate(closeHref, { preventScrollReset: true, replace: true });
+      if (e.key !== "Escape" || !closable) return;
+      if (onClose) onClose();
+      else if (closeHref !== undefined) navigate(closeHref, { preventScrollReset: true, replace: true });
     };
     document.addEventListener("keydown", onKey);
     return () => {
       document.removeEventListener("keydown", onKey);
       previous?.focus?.();
     };
-  }, [closeHref, navigate]);
+    // Runs once per opening: a new closeHref or callback is the same dialog.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const titleId = `${id}-title`;
+  const descriptionId = description ? `${id}-text` : undefined;
   return (
     <div className="modal">
-      <Link to={closeHref} className="modal__backdrop" aria-hidden="true" tabIndex={-1} preventScrollReset replace />
-      <div className="modal__panel" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} ref={ref}>
-        <h2 id={`${id}-title`} className="modal__title">
+      {closeHref !== undefined ? (
+        <Link to={closeHref} className="modal__backdrop" aria-hidden="true" tabIndex={-1} preventScrollReset replace onClick={onClose} />
+      ) : (
+        <div className="modal__backdrop" aria-hidden="true" onClick={onClose} />
+      )}
+      <div
+        ref={ref}
+        className={["modal__panel", wide ? "modal__panel--wide" : "", className ?? ""].filter(Boolean).join(" ")}
+        role={alert ? "alertdialog" : "dialog"}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={descriptionId}
+        tabIndex={-1}
+      >
+        {closeButton && closeHref !== undefined ? (
+          <Link to={closeHref} className="icon-button modal__close" aria-label="Close" replace preventScrollReset onClick={onClose}>
+            <Icon name="close" />
+          </Link>
+        ) : closeButton && onClose ? (
+          <button type="button" className="icon-button modal__close" aria-label="Close" onClick={onClose}>
+            <Icon name="close" />
+          </button>
+        ) : null}
+        <h2 id={titleId} className={hideTitle ? "visually-hidden" : "modal__title"}>
           {title}
         </h2>
+        {description ? <p id={descriptionId}>{description}</p> : null}
         {children}
       </div>
     </div>
+  );
+}
+
+/** "Updating account data..." (spec §2) and the like: a dialog that waits, with a spinner. */
+export function BusyDialog({ title, text }: { title: string; text: string }) {
+  return (
+    <Dialog title={title} id="busy" description={text} alert className="modal__panel--busy">
+      <div className="spinner" aria-hidden="true" />
+    </Dialog>
   );
 }

@@ -3,6 +3,7 @@ import { categoryLabel } from "~/utils/categories";
 import { FEED_IMAGE_MAX_WIDTH, GALLERY_IMAGE_WIDTHS, thumbnailWidth } from "~/utils/image-sizes";
 import type { AuthorView, MediaView, PostCardView, TextBlock, TimeView } from "~/types/views";
 import { VerifiedBadge } from "./icons";
+import { ListingDetails, ListingLine } from "./listing-info";
 import { PostActions } from "./post-actions";
 
 export function Avatar({ author, size = 40 }: { author: AuthorView; size?: number }) {
@@ -103,8 +104,8 @@ export function MediaPreview({ media, postId }: { media: MediaView[]; postId: st
   );
 }
 
-/** A post as the feed shows it; `gallery` shows every photo at full quality (the post's own page). */
-export function PostCard({ post, gallery = false }: { post: PostCardView & { saved: boolean }; gallery?: boolean }) {
+/** A post in a feed; `detail` on its own page (every photo at full quality, pickup spot, Edited). */
+export function PostCard({ post, detail = false }: { post: PostCardView & { saved: boolean }; detail?: boolean }) {
   return (
     <article className="card post-card" id={`post-${post.id}`} aria-labelledby={`post-${post.id}-author`} data-testid="post-card">
       <header className="post-card__header" id={`post-${post.id}-author`}>
@@ -114,8 +115,10 @@ export function PostCard({ post, gallery = false }: { post: PostCardView & { sav
       <Link to={`/post/${post.id}`} className="post-card__body">
         <RichText blocks={post.text} />
       </Link>
+      <ListingLine post={post} />
+      {detail ? <ListingDetails pickupSpot={post.pickupSpot} edited={post.edited} /> : null}
       {post.category ? <p className="chip">{categoryLabel(post.category) ?? post.category}</p> : null}
-      {gallery ? <MediaGallery media={post.media} /> : <MediaPreview media={post.media} postId={post.id} />}
+      {detail ? <MediaGallery media={post.media} /> : <MediaPreview media={post.media} postId={post.id} />}
       <PostActions post={post} kind="post" />
     </article>
   );

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { isSignUpReason, SIGNUP_REASONS, SIGNUP_TEXT, withoutSignUpPrompt } from "~/utils/signup-prompt";
 import { useOptionalUser } from "~/utils/user";
-import { ModalDialog } from "./modal-dialog";
+import { Dialog } from "./dialog";
 
 /**
  * The sign-up prompt (spec §2, §6) for a visitor who tried to act: opened by
@@ -15,9 +15,7 @@ export function SignUpPrompt() {
   const page = withoutSignUpPrompt(location.pathname + location.search);
   const back = new URLSearchParams({ redirect: page });
   return (
-    <ModalDialog titleId="signup-title" closeTo={page}>
-      <h2 id="signup-title">{SIGNUP_REASONS[reason]}</h2>
-      <p>{SIGNUP_TEXT[reason]}</p>
+    <Dialog title={SIGNUP_REASONS[reason]} id="signup" closeHref={page} description={SIGNUP_TEXT[reason]} closeButton>
       <div className="button-row">
         <Link to={`/register?${back}`} className="button button--primary">
           Sign up
@@ -26,6 +24,6 @@ export function SignUpPrompt() {
           Log in
         </Link>
       </div>
-    </ModalDialog>
+    </Dialog>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Dialog } from "./dialog";
 
 /**
  * Sends a form with XMLHttpRequest, the one browser API that reports upload
@@ -31,14 +32,8 @@ export function useUpload<Answer>() {
 export function UploadProgress({ title, progress }: { title: string; progress: number | null }) {
   if (progress === null) return null;
   return (
-    <div className="modal">
-      <div className="modal__panel" role="alertdialog" aria-modal="true" aria-labelledby="upload-title" aria-describedby="upload-text">
-        <h2 id="upload-title" className="modal__title">
-          {title}
-        </h2>
-        <p id="upload-text">Patience is a virtue.</p>
-        <progress max={1} value={progress} aria-label="Upload progress" className="progress" />
-      </div>
-    </div>
+    <Dialog title={title} id="upload" description="Patience is a virtue." alert>
+      <progress max={1} value={progress} aria-label="Upload progress" className="progress" />
+    </Dialog>
   );
 }

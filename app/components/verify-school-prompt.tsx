@@ -1,12 +1,13 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useOptionalUser } from "~/utils/user";
 import { isVerifySchoolPromptOpen, withoutVerifySchoolPrompt } from "~/utils/verify-school";
-import { ModalDialog } from "./modal-dialog";
+import { Dialog } from "./dialog";
 
-function VerifySchoolBody({ titleId }: { titleId: string }) {
+const TITLE = "Verify your school email";
+
+function VerifySchoolBody() {
   return (
     <>
-      <h2 id={titleId}>Verify your school email</h2>
       <p>
         Posting, commenting and saving are for students. Add your school email (for example, one ending in @ou.edu,
         @utexas.edu, @smu.edu or @ufl.edu) and confirm it with the code we send you.
@@ -27,7 +28,8 @@ function VerifySchoolBody({ titleId }: { titleId: string }) {
 export function VerifySchoolPrompt() {
   return (
     <section className="panel" aria-labelledby="verify-school-title">
-      <VerifySchoolBody titleId="verify-school-title" />
+      <h2 id="verify-school-title">{TITLE}</h2>
+      <VerifySchoolBody />
     </section>
   );
 }
@@ -42,8 +44,8 @@ export function VerifySchoolDialog() {
   const user = useOptionalUser();
   if (!user || user.schoolVerified || !isVerifySchoolPromptOpen(location.search)) return null;
   return (
-    <ModalDialog titleId="verify-school-dialog-title" closeTo={withoutVerifySchoolPrompt(location.pathname + location.search)}>
-      <VerifySchoolBody titleId="verify-school-dialog-title" />
-    </ModalDialog>
+    <Dialog title={TITLE} id="verify-school-dialog" closeHref={withoutVerifySchoolPrompt(location.pathname + location.search)} closeButton>
+      <VerifySchoolBody />
+    </Dialog>
   );
 }

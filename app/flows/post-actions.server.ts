@@ -6,7 +6,9 @@ import type { LikeTarget } from "../../db/schema";
 import { campusForRequest } from "~/models/campuses.server";
 import { LikeError, toggleLike } from "~/models/likes.server";
 import { recordEvent } from "~/models/events.server";
+import { renewListing, setListingStatus } from "~/models/listings.server";
 import { deletePost, PostError } from "~/models/posts.server";
+import { LISTING_RENEWED, LISTING_STATUSES, STATUS_ACTIONS, type ListingStatus } from "~/utils/listings";
 import { isSchoolVerifiedOn } from "~/models/school.server";
 import type { User } from "~/models/users.server";
 import { safePath } from "~/utils/navigation";
@@ -60,4 +62,34 @@ export async function deleteAction(request: Request, form: FormData, userId: str
     if (error instanceof PostError) return redirectWithAlert(request, returnTo, { type: "danger", message: error.message });
     return redirectWithAlert(request, returnTo, { type: "danger", message: "Something went wrong" });
   }
+}
+
+/** A listing change refused: 403 and 404 as error pages (whatever the form said), the rest as an alert on the post. */
+async function refuseListingChange(request: Request, postId: string, error: unknown): Promise<Response> {
+  if (error instanceof PostError && error.status === 403) throw new Response("Forbidden", { status: 403 });
+  if (error instanceof PostError && error.status === 404) throw new Response("Not Found", { status: 404 });
+  if (error instanceof PostError) return redirectWithAlert(request, `/post/${postId}`, { type: "danger", message: error.message });
+  throw error;
+}
+
+/** Mark as pending / sold / available (the post page's buttons): the author only. */
+export async function statusAction(request: Request, form: FormData, userId: string, postId: string) {
+  const status = String(form.get("status") ?? "");
+  if (!(LISTING_STATUSES as readonly string[]).includes(status)) throw new Response("Bad Request", { status: 400 });
+  try {
+    await setListingStatus({ postId, userId, status: status as ListingStatus });
+  } catch (error) {
+    return refuseListingChange(request, postId, error);
+  }
+  return redirectWithAlert(request, `/post/${postId}`, { type: "success", message: STATUS_ACTIONS[status as ListingStatus].done });
+}
+
+/** Renew (the post page's button): back to the top of the feed, the author only, once every 48 hours. */
+export async function renewAction(request: Request, userId: string, postId: string) {
+  try {
+    await renewListing({ postId, userId });
+  } catch (error) {
+    return refuseListingChange(request, postId, error);
+  }
+  return redirectWithAlert(request, `/post/${postId}`, { type: "success", message: LISTING_RENEWED });
 }

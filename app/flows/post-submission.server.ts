@@ -4,10 +4,14 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "@remix-run/node";
 import { getPortfolioItem } from "~/models/portfolio.server";
-import { createPost, getPost, PostError } from "~/models/posts.server";
+import { createPost, getPost, getPostForEdit, normalizeListing, PostError, updatePost, type ListingFields } from "~/models/posts.server";
+import { blocksToText } from "~/utils/rich-text";
+import { priceInput } from "~/utils/price";
+import { isPickupSpotOf } from "~/data/pickup-spots";
+import type { Condition, PriceTerms } from "~/utils/listings";
 import { isSchoolVerifiedOn } from "~/models/school.server";
 import type { User } from "~/models/users.server";
-import { commentSchema, postSchema } from "~/schemas/post";
+import { commentSchema, editPostSchema, postSchema } from "~/schemas/post";
 import { parseWithSchema } from "~/utils/form";
 import { looksLikeVideo, MAX_FILES, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from "~/utils/media-rules";
 import { textToBlocks } from "~/utils/rich-text";
@@ -26,6 +30,8 @@ const POST_UPLOADS: UploadRules = {
   maxFileBytes: (name) => (looksLikeVideo(name) ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES),
   largestFileBytes: MAX_VIDEO_BYTES,
 };
+
+export const PICKUP_SPOT_UNKNOWN = "Choose a pickup spot from the list.";
 
 export const TOO_FAST = "You're posting too fast. Please wait a few minutes and try again.";
 
@@ -64,7 +70,11 @@ export async function submitPost(formData: FormData, opts: SubmitOpts): Promise<
   const submission = parseWithSchema(formData, schema);
   if (!await maySubmit(opts)) return { ok: false, status: 403, reply: submission.reply({ formErrors: [SCHOOL_VERIFICATION_REQUIRED] }) };
   if (submission.status !== "success") return { ok: false, status: 400, reply: submission.reply() };
-  const value = submission.value as { text?: string; category?: string; files: File[] };
+  const value = submission.value as { text?: string; category?: string; files: File[] } & Partial<PostListingValue>;
+  // The list the composer shows is the site's campus's: a spot of another campus is not one of them.
+  if (value.pickupSpot && !isPickupSpotOf(opts.campusId, value.pickupSpot)) {
+    return { ok: false, status: 400, reply: submission.reply({ fieldErrors: { pickupSpot: [PICKUP_SPOT_UNKNOWN] } }) };
+  }
   const authorId = opts.author.id;
   const limit = await consume(opts.target.kind === "post" ? "postsPerUser" : "commentsPerUser", authorId);
   if (!limit.ok) return { ok: false, status: 429, reply: submission.reply({ formErrors: [TOO_FAST] }) };
@@ -83,6 +93,7 @@ export async function submitPost(formData: FormData, opts: SubmitOpts): Promise<
       campusId: opts.campusId,
       blocks: textToBlocks(value.text),
       category: value.category,
+      listing: opts.target.kind === "post" ? listingOf(value) : undefined,
       media,
       origin: opts.origin,
       parentId: opts.target.kind === "comment" ? opts.target.parentId : null,
@@ -96,6 +107,29 @@ export async function submitPost(formData: FormData, opts: SubmitOpts): Promise<
     throw error;
   }
   return { ok: true, id };
+}
+
+/** The listing fields as the post schema gives them. */
+export type PostListingValue = { price: number | null; free: boolean; priceTerms?: PriceTerms; condition?: Condition; pickupSpot?: string };
+
+export function listingOf(value: Partial<PostListingValue>): ListingFields {
+  return normalizeListing({
+    priceCents: value.price ?? null,
+    isFree: value.free ?? false,
+    priceTerms: value.priceTerms ?? null,
+    condition: value.condition ?? null,
+    pickupSpot: value.pickupSpot ?? null,
+  });
+}
+
+/** The fields of a composer's draft, as the form shows them again (close, keep writing). */
+export function draftOf(formData: FormData): Record<string, string> {
+  const draft: Record<string, string> = {};
+  for (const name of ["text", "category", "price", "free", "priceTerms", "condition", "pickupSpot"]) {
+    const value = formData.get(name);
+    if (typeof value === "string" && value !== "") draft[name] = value;
+  }
+  return draft;
 }
 
 /** /create/comment/{id}?type=post|game|project (§2): what a comment answers. */
@@ -153,10 +187,9 @@ export async function composerAction(request: Request, opts: SubmitOpts & { goBa
   try {
     const intent = formData.get("intent");
     if (intent === "close" || intent === "keep") {
-      const text = String(formData.get("text") ?? "");
-      const category = String(formData.get("category") ?? "all");
-      if (intent === "close" && !text.trim()) return redirect(safePath(opts.goBack));
-      return data({ reply: { initialValue: { text, category } } as SubmissionResult<string[]>, askDiscard: intent === "close" });
+      const draft = draftOf(formData);
+      if (intent === "close" && !(draft.text ?? "").trim()) return redirect(safePath(opts.goBack));
+      return data({ reply: { initialValue: { category: "all", ...draft } } as SubmissionResult<string[]>, askDiscard: intent === "close" });
     }
     const result = await submitPost(formData, opts);
     if (!result.ok) return data({ reply: result.reply, askDiscard: false }, { status: result.status });
@@ -196,3 +229,100 @@ export async function uploadAction(
     await cleanup();
   }
 }
+
+// ---------------------------------------------------------------------------
+// Editing a post (/post/{id}/edit): the composer's schema and messages.
+
+/** The edit form's fields as the post has them now (what "changed" is measured against). */
+export function editDefaults(post: { text: { text: string }[]; category: string | null } & ListingFields): Record<string, string> {
+  const values: Record<string, string> = {
+    text: blocksToText(post.text),
+    category: post.category ?? "all",
+    price: post.isFree ? "" : priceInput(post.priceCents),
+    free: post.isFree ? "on" : "",
+    priceTerms: post.priceTerms ?? "",
+    condition: post.condition ?? "",
+    pickupSpot: post.pickupSpot ?? "",
+  };
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ""));
+}
+
+/** Whether a submitted edit form differs from the post: any field, a photo removed or moved, a file added. */
+function editChanged(formData: FormData, defaults: Record<string, string>, mediaIds: string[]): boolean {
+  const draft = draftOf(formData);
+  const names = new Set([...Object.keys(draft), ...Object.keys(defaults)]);
+  if ([...names].some((n) => (n === "category" ? (draft[n] ?? "all") !== (defaults[n] ?? "all") : (draft[n] ?? "") !== (defaults[n] ?? "")))) return true;
+  if (formData.getAll("files").some((f) => typeof f !== "string" && f.size > 0)) return true;
+  return mediaIds.some((id, i) => formData.get(`media[${i}].remove`) !== null || (formData.get(`media[${i}].position`) ?? String(i + 1)) !== String(i + 1));
+}
+
+/** The author's post for the edit page, or the error page: 404, or 403 for anyone else. */
+export async function postForEdit(postId: string, userId: string) {
+  try {
+    return await getPostForEdit(postId, userId);
+  } catch (error) {
+    if (error instanceof PostError) throw new Response(error.message, { status: error.status });
+    throw error;
+  }
+}
+
+type EditValue = { text?: string; category?: string; files: File[]; media: { id: string; position: number; remove: boolean }[] } & Partial<PostListingValue>;
+
+/**
+ * The edit page's action: save (the composer's rules; new files stored
+ * first, removed files deleted after the change committed), or close — which,
+ * with changes, comes back asking "Discard changes?" with the draft kept.
+ */
+export async function editAction(request: Request, opts: { author: User; campusId: string; postId: string }) {
+  const found = await postForEdit(opts.postId, opts.author.id);
+  const read = await readPostFormOrRefuse(request);
+  if (read.refused) return data({ reply: read.refused.reply, askDiscard: false }, { status: read.refused.status });
+  const { formData, cleanup } = read.form!;
+  const back = `/post/${opts.postId}`;
+  try {
+    const intent = formData.get("intent");
+    if (intent === "close" || intent === "keep") {
+      const changed = editChanged(formData, editDefaults(found.post), found.media.map((m) => m.id));
+      if (intent === "close" && !changed) return redirect(back);
+      const reply = parseWithSchema(formData, editPostSchema).reply();
+      return data({ reply: { initialValue: reply.initialValue } as SubmissionResult<string[]>, askDiscard: intent === "close" });
+    }
+    const submission = parseWithSchema(formData, editPostSchema);
+    if (submission.status !== "success") return data({ reply: submission.reply(), askDiscard: false }, { status: 400 });
+    const value = submission.value as EditValue;
+    if (value.pickupSpot && !isPickupSpotOf(opts.campusId, value.pickupSpot) && value.pickupSpot !== found.post.pickupSpot) {
+      return data({ reply: submission.reply({ fieldErrors: { pickupSpot: [PICKUP_SPOT_UNKNOWN] } }), askDiscard: false }, { status: 400 });
+    }
+    let added;
+    try {
+      added = await storeMedia(`posts/${opts.postId}/${newId()}`, value.files);
+    } catch (error) {
+      if (error instanceof MediaError) return data({ reply: submission.reply({ fieldErrors: { files: [error.message] } }), askDiscard: false }, { status: error.status });
+      throw error;
+    }
+    let removed;
+    try {
+      ({ removed } = await updatePost({
+        id: opts.postId,
+        userId: opts.author.id,
+        blocks: textToBlocks(value.text),
+        category: value.category ?? null,
+        listing: listingOf(value),
+        media: value.media,
+        added,
+      }));
+    } catch (error) {
+      await removeMedia(added);
+      if (error instanceof PostError && (error.status === 403 || error.status === 404)) throw new Response(error.message, { status: error.status });
+      if (error instanceof PostError) return data({ reply: submission.reply({ formErrors: [error.message] }), askDiscard: false }, { status: error.status });
+      throw error;
+    }
+    // The post no longer shows them: a file left behind is only storage.
+    await removeMedia(removed).catch((error: unknown) => console.error(error));
+    return redirectWithAlert(request, back, { type: "success", message: POST_UPDATED });
+  } finally {
+    await cleanup();
+  }
+}
+
+export const POST_UPDATED = "Your post was updated.";

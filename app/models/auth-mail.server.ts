@@ -1,32 +1,7 @@
 // The account emails: each with an HTML and a plain-text part and absolute links.
-import { escapeHtml, sendMail } from "./mail.server";
+import { mailLayout as layout, sendMail } from "./mail.server";
 
 const MINUTES = 15;
-
-function layout(opts: { title: string; intro: string; action?: { label: string; url: string }; code?: string | null; outro: string }) {
-  const button = opts.action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(opts.action.url)}" style="background:#841617;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(opts.action.label)}</a></p>
-<p style="font-size:13px;color:#555">Or paste this link into your browser: <a href="${escapeHtml(opts.action.url)}">${escapeHtml(opts.action.url)}</a></p>`
-    : "";
-  const code = opts.code
-    ? `<p>Your code: <strong style="font-size:22px;letter-spacing:4px" data-code>${escapeHtml(opts.code)}</strong></p>`
-    : "";
-  const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;color:#111;line-height:1.5">
-<h1 style="font-size:20px">${escapeHtml(opts.title)}</h1>
-<p>${escapeHtml(opts.intro)}</p>${button}${code}
-<p style="font-size:13px;color:#555">${escapeHtml(opts.outro)}</p>
-</body></html>`;
-  const text = [
-    opts.title,
-    "",
-    opts.intro,
-    ...(opts.action ? ["", `${opts.action.label}: ${opts.action.url}`] : []),
-    ...(opts.code ? ["", `Your code: ${opts.code}`] : []),
-    "",
-    opts.outro,
-  ].join("\n");
-  return { html, text };
-}
 
 export function sendSignupVerificationEmail(to: string, opts: { url: string; code: string; firstName: string }) {
   return sendMail({

@@ -1,7 +1,13 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { atLeastZero, getDb, newId, schema, transaction, type Db, type Tx } from "~/services/db.server";
 import { removeMedia, type StoredMedia } from "~/services/media.server";
+import { EMPTY_POST } from "~/utils/limits";
+import { MAX_FILES, TOO_MANY_FILES } from "~/utils/media-rules";
 import { timeView } from "~/utils/time.server";
+import { pickupSpotLabel } from "~/data/pickup-spots";
+import type { FeedFilters } from "~/utils/feed-filters";
+import { conditionLabel, LISTING_LIFETIME_MS, type Condition, type PriceTerms } from "~/utils/listings";
+import { priceLabel } from "~/utils/price";
 import { notify } from "./notifications.server";
 import type { CommentNode, MediaView, PostView, TextBlock, ThreadNode } from "~/types/views";
 
@@ -32,50 +38,142 @@ export function decodeCursor(value: string | null | undefined): Cursor | null {
   const dot = raw.indexOf(".");
   const at = Number(raw.slice(0, dot));
   const id = raw.slice(dot + 1);
-  return dot > 0 && Number.isSafeInteger(at) && id ? { at, id } : null;
+  return dot > 0 && /^\d+$/.test(raw.slice(0, dot)) && Number.isSafeInteger(at) && id ? { at, id } : null;
+}
+
+/**
+ * Where a price-sorted page stopped: in the priced part (by price, then id) or
+ * in the unpriced part that follows it in both orders (by last activity).
+ */
+type PriceCursor = { part: "priced"; cents: number; id: string } | { part: "unpriced"; at: number; id: string };
+
+function encodePriceCursor(c: PriceCursor): string {
+  return c.part === "priced" ? `p${encodeCursor({ at: c.cents, id: c.id })}` : `u${encodeCursor(c)}`;
+}
+
+function decodePriceCursor(value: string | null | undefined): PriceCursor | null {
+  const inner = decodeCursor(value?.slice(1));
+  if (!inner) return null;
+  if (value!.startsWith("p")) return { part: "priced", cents: inner.at, id: inner.id };
+  if (value!.startsWith("u")) return { part: "unpriced", at: inner.at, id: inner.id };
+  return null;
 }
 
 export type FeedPage = { posts: PostView[]; nextCursor: string | null };
 
+/** The start of the window in which a listing counts as live (not expired). */
+export function liveSince(now: number): number {
+  return now - LISTING_LIFETIME_MS;
+}
+
 /**
- * One page of a campus feed: top-level posts by last activity (spec §7), keyset
- * paginated so page 1,000 costs what page 1 does. One query for the page, one
- * for its media and one for the viewer's saves: never one per post.
+ * The filters of the feed form as SQL on `posts`: each narrows what the
+ * reader sees; expired listings are out unless `includeExpired` (a profile).
  */
-export async function getFeedPage(opts: {
+export function listingConditions(filters: Partial<FeedFilters>, opts: { includeExpired?: boolean; now?: number } = {}): (SQL | undefined)[] {
+  const out: (SQL | undefined)[] = [];
+  if (filters.category && filters.category !== "all") out.push(eq(posts.category, filters.category));
+  if (filters.hideSold) out.push(ne(posts.status, "sold"));
+  if (filters.minCents !== null && filters.minCents !== undefined) out.push(gte(posts.priceCents, filters.minCents));
+  if (filters.maxCents !== null && filters.maxCents !== undefined) out.push(lte(posts.priceCents, filters.maxCents));
+  if (filters.freeOnly) out.push(eq(posts.isFree, true));
+  if (filters.condition) out.push(eq(posts.condition, filters.condition));
+  if (!opts.includeExpired) out.push(or(isNull(posts.priceCents), gt(posts.lastActivityAt, liveSince(opts.now ?? Date.now()))));
+  return out;
+}
+
+/** Whether the filters leave room for posts without a price (they come after priced ones). */
+function allowsUnpriced(filters: Partial<FeedFilters>): boolean {
+  return filters.minCents == null && filters.maxCents == null && !filters.freeOnly;
+}
+
+export type FeedOptions = {
   campusId: string;
   timeZone: string;
   cursor?: string | null;
+  /** The feed form's filters and sort (app/utils/feed-filters.ts); the default is every post, newest activity first. */
+  filters?: Partial<FeedFilters>;
+  /** Shorthand for filters.category. */
   category?: string | null;
   authorId?: string;
+  /** Only posts matching a search (the search dialect's condition). */
+  match?: SQL;
+  /** A profile shows its author's expired listings (marked "Expired"). */
+  includeExpired?: boolean;
   viewerId?: string | null;
   limit?: number;
-}): Promise<FeedPage> {
+  now?: number;
+};
+
+/**
+ * One page of a campus feed, keyset paginated for every sort so page 1,000
+ * costs what page 1 does (no OFFSET). Newest: top-level posts by last activity
+ * (spec §7). Price, low to high or high to low: priced listings (Free is $0)
+ * by price then id, then the posts without a price by last activity; a page
+ * that spans the two parts takes two queries. Plus one query for the page's
+ * media and one for the viewer's saves: never one per post.
+ */
+export async function getFeedPage(opts: FeedOptions): Promise<FeedPage> {
   const limit = opts.limit ?? PAGE_SIZE;
-  const cursor = decodeCursor(opts.cursor);
-  const filters: (SQL | undefined)[] = [eq(posts.campusId, opts.campusId), isTopLevel];
-  if (opts.category && opts.category !== "all") filters.push(eq(posts.category, opts.category));
-  if (opts.authorId) filters.push(eq(posts.authorId, opts.authorId));
-  if (cursor) {
-    filters.push(
-      or(
-        lt(posts.lastActivityAt, cursor.at),
-        and(eq(posts.lastActivityAt, cursor.at), lt(posts.id, cursor.id)),
-      ),
-    );
+  const now = opts.now ?? Date.now();
+  const filters = { ...opts.filters, category: opts.filters?.category ?? opts.category ?? undefined };
+  const base: (SQL | undefined)[] = [eq(posts.campusId, opts.campusId), isTopLevel, ...listingConditions(filters, { includeExpired: opts.includeExpired, now })];
+  if (opts.authorId) base.push(eq(posts.authorId, opts.authorId));
+  if (opts.match) base.push(opts.match);
+  const select = () =>
+    getDb()
+      .select({ ...postColumns, lastActivityAt: posts.lastActivityAt })
+      .from(posts)
+      .innerJoin(schema.users, eq(schema.users.id, posts.authorId));
+
+  /** Posts by last activity (the newest sort, and the unpriced part of the price sorts). */
+  const byActivity = (extra: (SQL | undefined)[], cursor: Cursor | null, n: number) =>
+    select()
+      .where(and(...base, ...extra, cursor ? or(lt(posts.lastActivityAt, cursor.at), and(eq(posts.lastActivityAt, cursor.at), lt(posts.id, cursor.id))) : undefined))
+      .orderBy(desc(posts.lastActivityAt), desc(posts.id))
+      .limit(n);
+
+  const sort = filters.sort ?? "newest";
+  if (sort !== "price-asc" && sort !== "price-desc") {
+    const rows = await byActivity([], decodeCursor(opts.cursor), limit + 1);
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      posts: await toViews(page, opts.timeZone, opts.viewerId, now),
+      nextCursor: rows.length > limit && last ? encodeCursor({ at: last.lastActivityAt, id: last.id }) : null,
+    };
   }
-  const rows = await getDb()
-    .select({ ...postColumns, lastActivityAt: posts.lastActivityAt })
-    .from(posts)
-    .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
-    .where(and(...filters))
-    .orderBy(desc(posts.lastActivityAt), desc(posts.id))
-    .limit(limit + 1);
+
+  const ascending = sort === "price-asc";
+  const cursor = decodePriceCursor(opts.cursor);
+  type Row = Awaited<ReturnType<typeof byActivity>>[number];
+  let rows: (Row & { part: PriceCursor["part"] })[] = [];
+  if (cursor?.part !== "unpriced") {
+    const after =
+      cursor?.part === "priced"
+        ? ascending
+          ? or(gt(posts.priceCents, cursor.cents), and(eq(posts.priceCents, cursor.cents), gt(posts.id, cursor.id)))
+          : or(lt(posts.priceCents, cursor.cents), and(eq(posts.priceCents, cursor.cents), lt(posts.id, cursor.id)))
+        : undefined;
+    const priced = await select()
+      .where(and(...base, isNotNull(posts.priceCents), after))
+      .orderBy(...(ascending ? [asc(posts.priceCents), asc(posts.id)] : [desc(posts.priceCents), desc(posts.id)]))
+      .limit(limit + 1);
+    rows = priced.map((r) => ({ ...r, part: "priced" as const }));
+  }
+  if (rows.length <= limit && allowsUnpriced(filters)) {
+    const from = cursor?.part === "unpriced" ? { at: cursor.at, id: cursor.id } : null;
+    const unpriced = await byActivity([isNull(posts.priceCents)], from, limit + 1 - rows.length);
+    rows = rows.concat(unpriced.map((r) => ({ ...r, part: "unpriced" as const })));
+  }
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
-    posts: await toViews(page, opts.timeZone, opts.viewerId),
-    nextCursor: rows.length > limit && last ? encodeCursor({ at: last.lastActivityAt, id: last.id }) : null,
+    posts: await toViews(page, opts.timeZone, opts.viewerId, now),
+    nextCursor:
+      rows.length > limit && last
+        ? encodePriceCursor(last.part === "priced" ? { part: "priced", cents: last.priceCents!, id: last.id } : { part: "unpriced", at: last.lastActivityAt, id: last.id })
+        : null,
   };
 }
 
@@ -176,9 +274,35 @@ export type NewPost = {
   gameId?: string | null;
   projectId?: string | null;
   media: StoredMedia[];
+  /** A top-level post's listing fields (comments have none). */
+  listing?: ListingFields;
   /** For links in notification emails. */
   origin: string;
 };
+
+/** What makes a post a listing, as the composer's schema gives it (price in cents, 0 when Free). */
+export type ListingFields = {
+  priceCents: number | null;
+  isFree: boolean;
+  priceTerms: PriceTerms | null;
+  condition: Condition | null;
+  pickupSpot: string | null;
+};
+
+const NO_LISTING: ListingFields = { priceCents: null, isFree: false, priceTerms: null, condition: null, pickupSpot: null };
+
+/** The listing fields as stored: Free is $0 and has no terms; terms need a price. */
+export function normalizeListing(input: Partial<ListingFields> | undefined): ListingFields {
+  const isFree = input?.isFree ?? false;
+  const priceCents = isFree ? 0 : (input?.priceCents ?? null);
+  return {
+    priceCents,
+    isFree,
+    priceTerms: priceCents !== null && !isFree ? (input?.priceTerms ?? null) : null,
+    condition: input?.condition ?? null,
+    pickupSpot: input?.pickupSpot ?? null,
+  };
+}
 
 export class PostError extends Error {
   constructor(
@@ -275,6 +399,7 @@ export function createPost(input: NewPost): Promise<{ id: string; rootId: string
         projectId,
         text: input.blocks,
         category: topLevel ? (input.category ?? null) : null,
+        ...(topLevel ? normalizeListing(input.listing) : NO_LISTING),
         imgCount,
         vidCount: input.media.length - imgCount,
         createdAt: now,
@@ -327,6 +452,82 @@ export function createPost(input: NewPost): Promise<{ id: string; rootId: string
 }
 
 
+export type PostEdit = {
+  id: string;
+  /** The signed-in user: only the author edits (403 otherwise). */
+  userId: string;
+  blocks: TextBlock[];
+  category: string | null;
+  listing: ListingFields;
+  /** The post's photos and videos as the form lists them: kept at a position, or removed. */
+  media: { id: string; position: number; remove: boolean }[];
+  /** New files, stored already (they come after the ones kept). */
+  added: StoredMedia[];
+  now?: number;
+};
+
+/**
+ * Edits a top-level post, the author only: text, category, listing fields and
+ * media (kept ones in their new order, removed ones gone, new ones after) in
+ * one transaction; "Edited" from now on. Returns the media removed, whose
+ * files the caller deletes once this has committed. A photo the form did not
+ * mention stays, after the others.
+ */
+export async function updatePost(edit: PostEdit): Promise<{ removed: StoredMedia[] }> {
+  const now = edit.now ?? Date.now();
+  return transaction(async (tx) => {
+    const [post] = await tx.select().from(posts).where(eq(posts.id, edit.id)).limit(1);
+    if (!post || post.deletedAt || post.parentId || post.gameId || post.projectId) throw new PostError("Sorry, that post has been deleted.", 404);
+    if (post.authorId !== edit.userId) throw new PostError("Only the author can edit this post.", 403);
+    const existing = await tx.select().from(schema.media).where(eq(schema.media.postId, post.id)).orderBy(asc(schema.media.order));
+    const asked = new Map(edit.media.map((m) => [m.id, m]));
+    const removed = existing.filter((m) => asked.get(m.id)?.remove);
+    const kept = existing
+      .filter((m) => !asked.get(m.id)?.remove)
+      .map((m, i) => ({ row: m, position: asked.get(m.id)?.position ?? Number.MAX_SAFE_INTEGER, was: i }))
+      .sort((a, b) => a.position - b.position || a.was - b.was)
+      .map((k) => k.row);
+    if (kept.length + edit.added.length > MAX_FILES) throw new PostError(TOO_MANY_FILES, 400);
+    if ((edit.blocks[0]?.text.trim() ?? "") === "" && kept.length + edit.added.length === 0) throw new PostError(EMPTY_POST, 400);
+    if (removed.length) await tx.delete(schema.media).where(inArray(schema.media.id, removed.map((m) => m.id)));
+    for (const [i, m] of kept.entries()) {
+      if (m.order !== i + 1) await tx.update(schema.media).set({ order: i + 1 }).where(eq(schema.media.id, m.id));
+    }
+    if (edit.added.length) {
+      await tx.insert(schema.media).values(
+        edit.added.map((m, i) => ({ id: newId(), postId: post.id, kind: m.kind, path: m.path, name: m.name, order: kept.length + i + 1, width: m.width, height: m.height, variants: m.variants, mimeType: m.mimeType, size: m.size })),
+      );
+    }
+    const all = [...kept, ...edit.added];
+    const imgCount = all.filter((m) => m.kind === "image").length;
+    const listing = normalizeListing(edit.listing);
+    await tx
+      .update(posts)
+      .set({
+        text: edit.blocks,
+        category: edit.category,
+        ...listing,
+        // No longer a listing: nothing to be pending or sold.
+        ...(listing.priceCents === null ? { status: "available" as const } : {}),
+        imgCount,
+        vidCount: all.length - imgCount,
+        editedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(posts.id, post.id));
+    return { removed: removed.map((m) => ({ kind: m.kind, path: m.path, name: m.name, order: m.order, width: m.width, height: m.height, variants: m.variants, mimeType: m.mimeType, size: m.size })) };
+  });
+}
+
+/** A post's own values as the edit form shows them: the author's top-level post (404, or 403 for anyone else). */
+export async function getPostForEdit(id: string, userId: string): Promise<{ post: typeof posts.$inferSelect; media: (MediaView & { id: string })[] }> {
+  const [post] = await getDb().select().from(posts).where(eq(posts.id, id)).limit(1);
+  if (!post || post.deletedAt || post.parentId || post.gameId || post.projectId) throw new PostError("Sorry, that post has been deleted.", 404);
+  if (post.authorId !== userId) throw new PostError("Only the author can edit this post.", 403);
+  const media = await getDb().select().from(schema.media).where(eq(schema.media.postId, id)).orderBy(asc(schema.media.order));
+  return { post, media: media.map((m) => ({ ...mediaView(m), id: m.id })) };
+}
+
 const postColumns = {
   id: posts.id,
   text: posts.text,
@@ -341,6 +542,14 @@ const postColumns = {
   imgCount: posts.imgCount,
   vidCount: posts.vidCount,
   deletedAt: posts.deletedAt,
+  lastActivityAt: posts.lastActivityAt,
+  priceCents: posts.priceCents,
+  isFree: posts.isFree,
+  priceTerms: posts.priceTerms,
+  condition: posts.condition,
+  pickupSpot: posts.pickupSpot,
+  status: posts.status,
+  editedAt: posts.editedAt,
   author: authorColumns,
 };
 type PostRow = { [K in keyof typeof postColumns]: K extends "author" ? Parameters<typeof authorView>[0] : (typeof posts.$inferSelect)[K & keyof typeof posts.$inferSelect] };
@@ -354,12 +563,16 @@ async function savedSet(viewerId: string | null | undefined, ids: string[]): Pro
   return new Set(rows.map((r) => r.id));
 }
 
-async function toViews(rows: PostRow[], timeZone: string, viewerId?: string | null): Promise<PostView[]> {
+/** Whether a listing has gone 30 days without renewal or comment (a post without a price never expires). */
+export function isExpired(post: { priceCents: number | null; lastActivityAt: number }, now = Date.now()): boolean {
+  return post.priceCents !== null && post.lastActivityAt <= liveSince(now);
+}
+
+async function toViews(rows: PostRow[], timeZone: string, viewerId?: string | null, now = Date.now()): Promise<PostView[]> {
   const [media, saved] = await Promise.all([
     loadMedia(rows.filter((r) => r.imgCount + r.vidCount > 0).map((r) => r.id)),
     savedSet(viewerId, rows.map((r) => r.id)),
   ]);
-  const now = Date.now();
   return rows.map((r) => ({
     id: r.id,
     text: r.text,
@@ -370,6 +583,12 @@ async function toViews(rows: PostRow[], timeZone: string, viewerId?: string | nu
     projectId: r.projectId,
     author: authorView(r.author),
     time: timeView(r.createdAt, timeZone, now),
+    price: priceLabel(r),
+    status: r.status,
+    condition: conditionLabel(r.condition),
+    pickupSpot: pickupSpotLabel(r.pickupSpot),
+    expired: isExpired(r, now),
+    edited: r.editedAt ? timeView(r.editedAt, timeZone, now) : null,
     likeCount: r.likeCount,
     commentCount: r.commentCount,
     media: media.get(r.id) ?? [],

@@ -5,7 +5,10 @@
 import { dbClient } from "~/services/db.server";
 import type { SearchTerm } from "~/services/dialect/types";
 import type { AuthorView } from "~/types/views";
-import { getPostViews, PAGE_SIZE, type PostView } from "./posts.server";
+import { and } from "drizzle-orm";
+import type { FeedFilters } from "~/utils/feed-filters";
+import { BEST_MATCH } from "~/utils/listings";
+import { getFeedPage, getPostViews, listingConditions, PAGE_SIZE, type PostView } from "./posts.server";
 import { authorView } from "./users.server";
 
 const MAX_TERMS = 8;
@@ -40,9 +43,11 @@ function decodeOffset(cursor: string | null | undefined): number {
 export type SearchPostsPage = { posts: PostView[]; nextCursor: string | null };
 
 /**
- * Top-level, undeleted posts of one campus matching `query`, best match first
- * (newest first among equals). `cursor` is the opaque value of the previous
- * page's nextCursor, so the result plugs into the feed component.
+ * Top-level, undeleted posts of one campus matching `query`, narrowed by the
+ * feed's filters. Best match (the default): best first, newest first among
+ * equals, paged by offset up to 500. Newest and the price sorts: the feed's
+ * own keyset paging over the matches. `cursor` is the opaque value of the
+ * previous page's nextCursor, so the result plugs into the feed component.
  */
 export async function searchPosts(opts: {
   campusId: string;
@@ -51,12 +56,20 @@ export async function searchPosts(opts: {
   cursor?: string | null;
   viewerId?: string | null;
   limit?: number;
+  filters?: Partial<FeedFilters>;
+  now?: number;
 }): Promise<SearchPostsPage> {
   const terms = searchTerms(opts.query);
   if (!terms) return { posts: [], nextCursor: null };
   const limit = Math.max(1, Math.min(opts.limit ?? PAGE_SIZE, 50));
+  const filters = opts.filters ?? {};
+  const search = dbClient().search;
+  if (filters.sort && filters.sort !== BEST_MATCH.value) {
+    return getFeedPage({ campusId: opts.campusId, timeZone: opts.timeZone, cursor: opts.cursor, filters, match: search.postMatch(terms), viewerId: opts.viewerId, limit, now: opts.now });
+  }
   const offset = decodeOffset(opts.cursor);
-  const ids = await dbClient().search.posts({ terms, campusId: opts.campusId, limit: limit + 1, offset });
+  const where = and(...listingConditions(filters, { now: opts.now }));
+  const ids = await search.posts({ terms, campusId: opts.campusId, limit: limit + 1, offset, where });
   return {
     posts: await getPostViews(ids.slice(0, limit), opts.timeZone, opts.viewerId),
     nextCursor: ids.length > limit && offset + limit < MAX_OFFSET ? String(offset + limit) : null,

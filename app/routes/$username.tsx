@@ -4,6 +4,8 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DeleteFromUrl } from "~/components/confirm-delete";
 import { Icon, VerifiedBadge } from "~/components/icons";
 import { PostFeed } from "~/components/post-feed";
+import { FeedFilters } from "~/components/feed-filters";
+import { readFeedFilters } from "~/utils/feed-filters";
 import { PortfolioPager, ProfileAvatar } from "~/components/profile";
 import { recordEvent } from "~/models/events.server";
 import { getViewerTimeZone } from "~/services/client-hints.server";
@@ -47,6 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const show = showOf(url.searchParams.get("show"));
   const timeZone = getViewerTimeZone(request, campus.timeZone);
   const feedOpts = { campusId: campus.id, timeZone, authorId: user.id, viewerId: viewer?.id, cursor: url.searchParams.get("cursor") };
+  const filterForm = readFeedFilters(url.searchParams);
   const isSelf = viewer?.id === user.id;
   // A view of the page itself, not the next page of its lists.
   if (!url.searchParams.has("cursor") && !url.searchParams.has("after")) {
@@ -67,7 +70,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     show,
     viewer: isSelf ? ("self" as const) : viewer ? ("member" as const) : ("visitor" as const),
     /** Top-level posts on this campus, or (show=videos) the posts with videos. */
-    feed: show === "videos" ? await getVideoPage(feedOpts) : await getFeedPage(feedOpts),
+    // A profile keeps its author's expired listings, marked "Expired".
+    feed: show === "videos" ? await getVideoPage(feedOpts) : await getFeedPage({ ...feedOpts, filters: filterForm.filters, includeExpired: true }),
+    filterForm,
     portfolio: show === "videos" ? null : await listPortfolioPage(show === "games" ? "game" : "project", { ownerId: user.id, cursor: url.searchParams.get("after") }),
     /** The portfolio owner's Create Post buttons, on their own profile only (§2, §6). */
     createPostHref: isSelf && user.isOwner ? `/create/post?goBack=${encodeURIComponent(`/${user.username}`)}` : null,
@@ -102,7 +107,7 @@ const TABS: { show: Show; label: string; empty: string }[] = [
 ];
 
 export default function Profile() {
-  const { profile, show, viewer, feed, portfolio, createPostHref } = useLoaderData<typeof loader>();
+  const { profile, show, viewer, feed, portfolio, createPostHref, filterForm } = useLoaderData<typeof loader>();
   const base = `/${profile.username}`;
   const tab = TABS.find((t) => t.show === show)!;
   return (
@@ -194,6 +199,7 @@ export default function Profile() {
         <h2 id="posts-title" className="section-title">
           {show === "videos" ? "Videos" : "Posts"}
         </h2>
+        {show !== "videos" ? <FeedFilters form={filterForm} hidden={show === "projects" ? {} : { show }} /> : null}
         <PostFeed page={feed} emptyText="No Posts" />
       </section>
       <DeleteFromUrl />

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData, useSubmit } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { ComposePrompt } from "~/components/compose-prompt";
 import { DeleteFromUrl } from "~/components/confirm-delete";
 import { PostFeed } from "~/components/post-feed";
@@ -7,7 +7,8 @@ import { campusForRequest } from "~/models/campuses.server";
 import { getFeedPage } from "~/models/posts.server";
 import { getViewerTimeZone } from "~/services/client-hints.server";
 import { getUserId } from "~/services/session.server";
-import { CATEGORIES } from "~/utils/categories";
+import { FeedFilters } from "~/components/feed-filters";
+import { readFeedFilters } from "~/utils/feed-filters";
 import type { RouteHandle } from "~/utils/route-handle";
 
 export const handle: RouteHandle = { title: "Home", back: false };
@@ -15,36 +16,23 @@ export const handle: RouteHandle = { title: "Home", back: false };
 export async function loader({ request }: LoaderFunctionArgs) {
   const campus = await campusForRequest(request);
   const url = new URL(request.url);
-  const category = url.searchParams.get("category") || "all";
+  const filterForm = readFeedFilters(url.searchParams);
   const feed = await getFeedPage({
     campusId: campus.id,
     timeZone: getViewerTimeZone(request, campus.timeZone),
     cursor: url.searchParams.get("cursor"),
-    category,
+    filters: filterForm.filters,
     viewerId: await getUserId(request),
   });
-  return { feed, category };
+  return { feed, filterForm };
 }
 
 export default function Home() {
-  const { feed, category } = useLoaderData<typeof loader>();
-  const submit = useSubmit();
+  const { feed, filterForm } = useLoaderData<typeof loader>();
   return (
     <>
       <ComposePrompt />
-      <Form method="get" className="filter-bar" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>
-        <label htmlFor="category">Category</label>
-        <select id="category" name="category" defaultValue={category} key={category}>
-          {CATEGORIES.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-        <button type="submit" className="button button--small">
-          Filter
-        </button>
-      </Form>
+      <FeedFilters form={filterForm} />
       <PostFeed page={feed} />
       <DeleteFromUrl />
     </>

@@ -8,7 +8,10 @@ import { DoesNotExist } from "~/components/not-found";
 import { PostCard } from "~/components/post-card";
 import { campusForRequest } from "~/models/campuses.server";
 import { getParentChain, getPost, getThread, type CommentNode } from "~/models/posts.server";
-import { deleteAction, likeAction } from "~/flows/post-actions.server";
+import { deleteAction, likeAction, renewAction, statusAction } from "~/flows/post-actions.server";
+import { ListingControls, type ListingControlsView } from "~/components/listing-controls";
+import { getListingRow, listingState } from "~/models/listings.server";
+import { timeView } from "~/utils/time.server";
 import { readPostFormOrRefuse, submitPost } from "~/flows/post-submission.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { getOptionalUser, requireUser } from "~/services/session.server";
@@ -35,13 +38,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const campus = await campusForRequest(request);
   const viewer = await getOptionalUser(request);
   const found = await getPost(params.id ?? "", campus.timeZone, viewer?.id);
-  if (found.status === "missing") return data({ status: "missing" as const, post: null, chain: [], comments: [] }, { status: 404 });
-  if (found.status === "deleted") return data({ status: "deleted" as const, post: null, chain: [], comments: [] }, { status: 410 });
+  if (found.status === "missing") return data({ status: "missing" as const, post: null, chain: [], comments: [], listing: null, mine: false }, { status: 404 });
+  if (found.status === "deleted") return data({ status: "deleted" as const, post: null, chain: [], comments: [], listing: null, mine: false }, { status: 410 });
   const post = found.post;
   // One query for the whole thread; a reply's page shows what hangs below it.
   const thread = await getThread({ rootId: post.rootId ?? post.id }, campus.timeZone, viewer?.id);
   const comments = post.rootId ? (findNode(thread, post.id)?.replies ?? []) : thread;
-  return { status: "ok" as const, post, chain: await getParentChain(post, campus.timeZone, viewer?.id), comments };
+  // The author's own top-level post: its listing buttons (status, renew, edit).
+  const mine = viewer?.id === post.author.id && !post.parentId && !post.gameId && !post.projectId;
+  const row = mine ? await getListingRow(post.id) : null;
+  const state = row ? listingState(row) : null;
+  const listing: ListingControlsView | null =
+    state?.isListing ? { status: state.status, expired: state.expired, renewable: state.renewable, nextRenew: timeView(state.nextRenewAt, campus.timeZone) } : null;
+  return { status: "ok" as const, post, chain: await getParentChain(post, campus.timeZone, viewer?.id), comments, listing, mine };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -54,6 +63,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const intent = form.formData.get("intent");
     if (intent === "like") return await likeAction(request, form.formData, user, id);
     if (intent === "delete") return await deleteAction(request, form.formData, user.id, id);
+    if (intent === "status") return await statusAction(request, form.formData, user.id, id);
+    if (intent === "renew") return await renewAction(request, user.id, id);
     if (intent === "comment") {
       const campus = await campusForRequest(request);
       const result = await submitPost(form.formData, { author: user, campusId: campus.id, origin: siteOrigin(request), target: { kind: "comment", parentId: id } });
@@ -67,7 +78,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PostPage() {
-  const { status, post, chain, comments } = useLoaderData<typeof loader>();
+  const { status, post, chain, comments, listing, mine } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   if (status === "missing") return <DoesNotExist />;
   if (status === "deleted" || !post) {
@@ -82,7 +93,8 @@ export default function PostPage() {
           ))}
         </div>
       ) : null}
-      <PostCard post={post} gallery />
+      <PostCard post={post} detail />
+      {mine ? <ListingControls postId={post.id} listing={listing} /> : null}
       <section aria-labelledby="comments-title" className="panel" id="comments">
         <h2 id="comments-title" className="section-title">
           Comments

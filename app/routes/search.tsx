@@ -2,6 +2,8 @@ import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { PagedList } from "~/components/paged-list";
 import { PostFeed } from "~/components/post-feed";
+import { FeedFilters } from "~/components/feed-filters";
+import { readFeedFilters } from "~/utils/feed-filters";
 import { VerifiedBadge } from "~/components/icons";
 import { Avatar } from "~/components/post-card";
 import { campusForRequest } from "~/models/campuses.server";
@@ -31,13 +33,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tab: Tab = url.searchParams.get("tab") === "people" ? "people" : "posts";
   const campus = await campusForRequest(request);
   const viewerId = await getUserId(request);
-  const base = { q, tab, campusName: campus.name, visitor: !viewerId, feed: null, people: null };
+  const filterForm = readFeedFilters(url.searchParams, { bestMatch: true });
+  const base = { q, tab, campusName: campus.name, visitor: !viewerId, feed: null, people: null, filterForm };
   // Visitors see the form; searching opens the sign-up prompt (§6) instead of results.
   if (!q || !viewerId) return base;
   const cursor = url.searchParams.get("cursor");
   if (tab === "people") return { ...base, people: await searchPeople({ query: q, campusId: campus.id, cursor }) };
   const timeZone = getViewerTimeZone(request, campus.timeZone);
-  return { ...base, feed: await searchPosts({ campusId: campus.id, query: q, timeZone, cursor, viewerId }) };
+  return { ...base, feed: await searchPosts({ campusId: campus.id, query: q, timeZone, cursor, viewerId, filters: filterForm.filters }) };
 }
 
 function Tabs({ tab }: { tab: Tab }) {
@@ -59,7 +62,7 @@ function Tabs({ tab }: { tab: Tab }) {
 }
 
 export default function Search() {
-  const { q, tab, campusName, visitor, feed, people } = useLoaderData<typeof loader>();
+  const { q, tab, campusName, visitor, feed, people, filterForm } = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
     <>
@@ -76,6 +79,7 @@ export default function Search() {
         </button>
       </Form>
       {q && !visitor ? <Tabs tab={tab} /> : null}
+      {q && !visitor && tab === "posts" ? <FeedFilters form={filterForm} hidden={{ q }} bestMatch /> : null}
       {q && visitor ? (
         <p className="empty-state panel">
           <Link to={signUpPromptHref(location.pathname + location.search, "search")} preventScrollReset>

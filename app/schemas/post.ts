@@ -11,6 +11,9 @@ import {
   TOO_MANY_FILES,
 } from "~/utils/media-rules";
 import { countTextCharacters, textToBlocks } from "~/utils/rich-text";
+import { PICKUP_SPOT_IDS } from "~/data/pickup-spots";
+import { CONDITION_VALUES, PRICE_TERM_VALUES } from "~/utils/listings";
+import { parsePrice } from "~/utils/price";
 
 import { EMPTY_POST, POST_MAX_CHARACTERS, TOO_MANY_CHARACTERS } from "~/utils/limits";
 
@@ -38,22 +41,73 @@ const text = z.optional(z.string().check(z.maxLength(TEXT_INPUT_MAX, { error: TO
   z.refine((value) => countTextCharacters(value ?? "") <= POST_MAX_CHARACTERS, { error: TOO_MANY_CHARACTERS }),
 );
 
-function needsContent(value: { text?: string; files: File[] }) {
-  return (textToBlocks(value.text)[0]?.text.trim() ?? "") !== "" || value.files.length > 0;
+function needsContent(value: { text?: string; files: File[]; media?: { remove: boolean }[] }) {
+  const kept = (value.media ?? []).filter((m) => !m.remove).length;
+  return (textToBlocks(value.text)[0]?.text.trim() ?? "") !== "" || value.files.length > 0 || kept > 0;
 }
 
-/** The post composer (§5): first-block text or a file; 500 characters; up to 10 photos or videos. */
+export const FREE_OR_PRICE = "Choose Free or a price, not both.";
+
+// The listing fields of a post. Price is dollars as typed ("60", "$1,250",
+// "12.50") and comes out as integer cents; Free is a checkbox instead of a
+// price; Firm / OBO only mean something with a price and are dropped without one.
+const listingFields = {
+  price: z.pipe(
+    z.optional(z.string().check(z.refine((value) => parsePrice(value).ok, { error: (issue) => priceError(issue.input) }))),
+    z.transform((value) => (value === undefined ? null : (parsePrice(value) as { cents: number }).cents)),
+  ),
+  free: z.pipe(z.optional(z.string()), z.transform((value) => value !== undefined)),
+  priceTerms: z.optional(z.enum(PRICE_TERM_VALUES, { error: "Choose Firm or OBO." })),
+  condition: z.optional(z.enum(CONDITION_VALUES, { error: "Choose a condition from the list." })),
+  pickupSpot: z.optional(z.enum(PICKUP_SPOT_IDS as [string, ...string[]], { error: "Choose a pickup spot from the list." })),
+};
+
+function priceError(input: unknown): string {
+  const parsed = parsePrice(typeof input === "string" ? input : "");
+  return parsed.ok ? "" : parsed.error;
+}
+
+const notFreeAndPriced = z.refine<{ free: boolean; price: number | null }>((value) => !(value.free && value.price !== null), {
+  error: FREE_OR_PRICE,
+  path: ["price"],
+});
+
+// "All categories" (all) means none.
+const category = z.pipe(
+  z.optional(z.enum(CATEGORIES.map((c) => c.value) as [string, ...string[]], { error: "Choose a category from the list." })),
+  z.transform((value) => (value === "all" ? undefined : value)),
+);
+
+/**
+ * The post composer (§5): first-block text or a file; 500 characters; up to
+ * 10 photos or videos; and the listing fields (price or Free, Firm / OBO,
+ * condition, pickup spot).
+ */
 export const postSchema = z
-  .object({
-    text,
-    // "All categories" (all) means none.
-    category: z.pipe(
-      z.optional(z.enum(CATEGORIES.map((c) => c.value) as [string, ...string[]], { error: "Choose a category from the list." })),
-      z.transform((value) => (value === "all" ? undefined : value)),
-    ),
-    files,
-  })
-  .check(z.refine(needsContent, { error: EMPTY_POST, path: ["text"] }));
+  .object({ text, category, files, ...listingFields })
+  .check(z.refine(needsContent, { error: EMPTY_POST, path: ["text"] }), notFreeAndPriced);
+
+/** A photo or video already on a post being edited: keep it at a position, or remove it. */
+const existingMedia = z.object({
+  id: z.string(),
+  position: z.pipe(
+    z.optional(z.string().check(z.regex(/^\d{1,2}$/, { error: "Choose a position from the list." }))),
+    z.transform((value) => (value === undefined ? Number.MAX_SAFE_INTEGER : Number(value))),
+  ),
+  remove: z.pipe(z.optional(z.string()), z.transform((value) => value !== undefined)),
+});
+
+/**
+ * Editing a post (/post/{id}/edit): the composer's rules, where the photos
+ * kept count with the new ones (10 at most) and towards "something to show".
+ */
+export const editPostSchema = z
+  .object({ text, category, files, ...listingFields, media: z.pipe(z.optional(z.array(existingMedia)), z.transform((value) => value ?? [])) })
+  .check(
+    z.refine(needsContent, { error: EMPTY_POST, path: ["text"] }),
+    notFreeAndPriced,
+    z.refine((value) => value.files.length + value.media.filter((m) => !m.remove).length <= MAX_FILES, { error: TOO_MANY_FILES, path: ["files"] }),
+  );
 
 /** The comment composer: the same rules without a category. */
 export const commentSchema = z

@@ -24,12 +24,25 @@ export type MediaView = {
   name: string;
 };
 
+/** A listing's status (a post with a price or Free). */
+export type ListingStatusView = "available" | "pending" | "sold";
+
 export type PostCardView = {
   id: string;
   text: TextBlock[];
   category: string | null;
   author: AuthorView;
   time: TimeView;
+  /** "$60", "$1,250 OBO", "Free"; null: not a listing. */
+  price: string | null;
+  status: ListingStatusView;
+  /** Condition and pickup spot as shown ("Like new", "Texas Union, ground floor"). */
+  condition: string | null;
+  pickupSpot: string | null;
+  /** A listing past 30 days without renewal or comment: out of the feed and search. */
+  expired: boolean;
+  /** When the author last edited it ("Edited"). */
+  edited: TimeView | null;
   likeCount: number;
   commentCount: number;
   media: MediaView[];

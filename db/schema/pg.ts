@@ -120,6 +120,7 @@ export const verifications = pgTable(
 );
 
 const topLevelPost = sql`parent_id is null and game_id is null and project_id is null and deleted_at is null`;
+const pricedListing = sql`parent_id is null and game_id is null and project_id is null and deleted_at is null and price_cents is not null`;
 
 export const posts = pgTable(
   "posts",
@@ -145,6 +146,15 @@ export const posts = pgTable(
     lastActivityAt: time("last_activity_at").notNull().default(now),
     updatedAt: time("updated_at").notNull().default(now),
     deletedAt: time("deleted_at"),
+    priceCents: integer("price_cents"),
+    isFree: boolean("is_free").notNull().default(false),
+    priceTerms: text("price_terms", { enum: ["firm", "obo"] }),
+    condition: text("condition", { enum: ["new", "like-new", "good", "fair", "for-parts"] }),
+    pickupSpot: text("pickup_spot"),
+    status: text("status", { enum: ["available", "pending", "sold"] }).notNull().default("available"),
+    editedAt: time("edited_at"),
+    renewedAt: time("renewed_at"),
+    renewalRemindedAt: time("renewal_reminded_at"),
   },
   (t) => [
     index("posts_feed_idx").on(t.campusId, t.lastActivityAt, t.id).where(topLevelPost),
@@ -153,6 +163,8 @@ export const posts = pgTable(
     index("posts_author_videos_idx")
       .on(t.authorId, t.campusId, t.vidCount, t.createdAt)
       .where(sql`vid_count > 0 and deleted_at is null`),
+    index("posts_price_idx").on(t.campusId, t.priceCents, t.id).where(pricedListing),
+    index("posts_listing_activity_idx").on(t.lastActivityAt).where(pricedListing),
     index("posts_root_idx").on(t.rootId),
     index("posts_parent_idx").on(t.parentId),
     index("posts_game_idx").on(t.gameId),

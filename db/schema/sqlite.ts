@@ -154,6 +154,21 @@ export const posts = sqliteTable(
     updatedAt: integer("updated_at").notNull().default(now),
     /** Tombstone so a link to a deleted post can say so. */
     deletedAt: integer("deleted_at"),
+    // A listing is a top-level post with a price or Free; comments have none of these.
+    /** The asking price in cents (0 when Free); null: not a listing. */
+    priceCents: integer("price_cents"),
+    isFree: integer("is_free", { mode: "boolean" }).notNull().default(false),
+    priceTerms: text("price_terms", { enum: ["firm", "obo"] }),
+    condition: text("condition", { enum: ["new", "like-new", "good", "fair", "for-parts"] }),
+    /** An id from app/data/pickup-spots.ts, of the post's campus. */
+    pickupSpot: text("pickup_spot"),
+    status: text("status", { enum: ["available", "pending", "sold"] }).notNull().default("available"),
+    /** The author last changed text, price, photos…: shown as "Edited". */
+    editedAt: integer("edited_at"),
+    /** The author last renewed the listing (it moved back to the top: last_activity_at too). */
+    renewedAt: integer("renewed_at"),
+    /** The expiry reminder email went out for the listing's activity at this time (one per expiry). */
+    renewalRemindedAt: integer("renewal_reminded_at"),
   },
   (t) => [
     index("posts_feed_idx")
@@ -168,6 +183,14 @@ export const posts = sqliteTable(
     index("posts_author_videos_idx")
       .on(t.authorId, t.campusId, t.vidCount, t.createdAt)
       .where(sql`vid_count > 0 and deleted_at is null`),
+    // The price sorts and price filters walk this, priced listings only (Free is 0).
+    index("posts_price_idx")
+      .on(t.campusId, t.priceCents, t.id)
+      .where(sql`parent_id is null and game_id is null and project_id is null and deleted_at is null and price_cents is not null`),
+    // Listings by last activity, every campus: the expiry reminder job.
+    index("posts_listing_activity_idx")
+      .on(t.lastActivityAt)
+      .where(sql`parent_id is null and game_id is null and project_id is null and deleted_at is null and price_cents is not null`),
     index("posts_root_idx").on(t.rootId),
     index("posts_parent_idx").on(t.parentId),
     index("posts_game_idx").on(t.gameId),

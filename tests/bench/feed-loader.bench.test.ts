@@ -24,7 +24,20 @@ test(`feed loader with ${POSTS} posts`, async () => {
       for (let i = from; i < Math.min(from + CHUNK, POSTS); i++) {
         const a = authors[i % authors.length]!;
         const at = start + i * 60_000;
-        rows.push({ id: newId(), campusId: a.campusId, authorId: a.id, text: [{ text: `Listing ${i}` }], category: i % 7 ? "furniture" : "tickets", createdAt: at, lastActivityAt: at, updatedAt: at });
+        // Three in four are listings, $1 to $500 (some the same price), one in ten of those sold.
+        const priced = i % 4 !== 0;
+        rows.push({
+          id: newId(),
+          campusId: a.campusId,
+          authorId: a.id,
+          text: [{ text: `Listing ${i}` }],
+          category: i % 7 ? "furniture" : "tickets",
+          priceCents: priced ? ((i * 7919) % 500 + 1) * 100 : null,
+          status: priced && i % 10 === 3 ? ("sold" as const) : ("available" as const),
+          createdAt: at,
+          lastActivityAt: at,
+          updatedAt: at,
+        });
       }
       await tx.insert(schema.posts).values(rows);
     }
@@ -46,6 +59,12 @@ test(`feed loader with ${POSTS} posts`, async () => {
   for (let i = 0; i < 200; i++) cursor = (await getFeedPage({ campusId: "ou", timeZone: "America/Chicago", cursor })).nextCursor;
   const deep = await time(() => getFeedPage({ campusId: "ou", timeZone: "America/Chicago", cursor }));
   const category = await time(() => getFeedPage({ campusId: "ou", timeZone: "America/Chicago", category: "tickets" }));
+  // The feed form at its busiest: a price range, Hide sold, and a price sort (first page and page 20, both ways).
+  const priceFilters = (sort: "price-asc" | "price-desc") => ({ minCents: 2_000, maxCents: 20_000, hideSold: true, sort });
+  const priceAsc = await time(() => getFeedPage({ campusId: "ou", timeZone: "America/Chicago", filters: priceFilters("price-asc") }));
+  let priceCursor: string | null = null;
+  for (let i = 0; i < 20; i++) priceCursor = (await getFeedPage({ campusId: "ou", timeZone: "America/Chicago", filters: priceFilters("price-desc"), cursor: priceCursor })).nextCursor;
+  const priceDescDeep = await time(() => getFeedPage({ campusId: "ou", timeZone: "America/Chicago", filters: priceFilters("price-desc"), cursor: priceCursor }));
 
   // The statements of one page, and the plan of the first (the page itself).
   const statements: Statement[] = [];
@@ -53,14 +72,24 @@ test(`feed loader with ${POSTS} posts`, async () => {
   await getFeedPage({ campusId: "ou", timeZone: "America/Chicago" });
   stop();
   const plan = (await dbClient().explain(statements[0]!)).split("\n").map((l) => l.trim()).join("; ");
+  const priceStatements: Statement[] = [];
+  const stopPrice = onQuery((s) => priceStatements.push(s));
+  await getFeedPage({ campusId: "ou", timeZone: "America/Chicago", filters: priceFilters("price-asc") });
+  stopPrice();
+  const pricePlan = (await dbClient().explain(priceStatements[0]!)).split("\n").map((l) => l.trim()).join("; ");
 
   console.log(
     [
       `Feed loader (${dbClient().dialect}), ${POSTS.toLocaleString()} posts: page 1 median ${first.toFixed(3)} ms, page 200 median ${deep.toFixed(3)} ms, category filter median ${category.toFixed(3)} ms (budget 15 ms)`,
       `Query plan: ${plan}`,
       `Statements per page: ${statements.length}`,
+      `Price filter ($20–$200, Hide sold) sorted by price: low to high page 1 median ${priceAsc.toFixed(3)} ms, high to low page 20 median ${priceDescDeep.toFixed(3)} ms (budget 15 ms)`,
+      `Price query plan: ${pricePlan}`,
+      `Statements per price-sorted page: ${priceStatements.length}`,
     ].join("\n"),
   );
+  expect(pricePlan).toContain("posts_price_idx");
+  expect(priceStatements.length).toBeLessThanOrEqual(3);
   expect(plan).toContain("posts_feed_idx");
   expect(statements.length).toBeLessThanOrEqual(2);
 });

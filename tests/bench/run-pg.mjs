@@ -27,11 +27,12 @@ async function seedPosts(url) {
         const at = start + i * 60_000;
         const text = JSON.stringify([{ text: `Bench listing ${i}: lightly used, pick up on campus.` }, { text: "Message me with questions." }]);
         const n = params.length;
-        values.push(`($${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}::jsonb, $${n + 5}, $${n + 6}, $${n + 6}, $${n + 6})`);
-        params.push(crypto.randomBytes(12).toString("base64url"), a.campus_id, a.id, text, categories[i % categories.length], at);
+        const cents = i % 4 === 0 ? null : ((i * 7919) % 500 + 1) * 100; // three in four are listings
+        values.push(`($${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}::jsonb, $${n + 5}, $${n + 7}, $${n + 6}, $${n + 6}, $${n + 6})`);
+        params.push(crypto.randomBytes(12).toString("base64url"), a.campus_id, a.id, text, categories[i % categories.length], at, cents);
       }
       await client.query(
-        `insert into posts (id, campus_id, author_id, text, category, created_at, last_activity_at, updated_at) values ${values.join(", ")}`,
+        `insert into posts (id, campus_id, author_id, text, category, price_cents, created_at, last_activity_at, updated_at) values ${values.join(", ")}`,
         params,
       );
     }

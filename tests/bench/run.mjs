@@ -41,7 +41,7 @@ function seedPosts(dbFile) {
   db.pragma("journal_mode = WAL");
   const authors = db.prepare("select id, campus_id from users").all();
   const insert = db.prepare(
-    "insert into posts (id, campus_id, author_id, text, category, created_at, last_activity_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?)",
+    "insert into posts (id, campus_id, author_id, text, category, price_cents, created_at, last_activity_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
   );
   const categories = [null, "books movies & music", "furniture", "tickets", "household", "computers & accessories"];
   const start = Date.now() - POSTS * 60_000;
@@ -50,7 +50,8 @@ function seedPosts(dbFile) {
       const a = authors[i % authors.length];
       const at = start + i * 60_000;
       const text = JSON.stringify([{ text: `Bench listing ${i}: lightly used, pick up on campus.` }, { text: "Message me with questions." }]);
-      insert.run(crypto.randomBytes(12).toString("base64url"), a.campus_id, a.id, text, categories[i % categories.length], at, at, at);
+      const cents = i % 4 === 0 ? null : ((i * 7919) % 500 + 1) * 100; // three in four are listings
+      insert.run(crypto.randomBytes(12).toString("base64url"), a.campus_id, a.id, text, categories[i % categories.length], cents, at, at, at);
     }
   })();
   db.close();
@@ -167,6 +168,11 @@ async function postPhotos(base, count) {
     const form = new FormData();
     form.set("intent", "send");
     form.set("text", `Bench photo listing ${i}`);
+    // A real listing: price, terms, condition, pickup spot.
+    form.set("price", `${(i + 1) * 15}.50`);
+    form.set("priceTerms", i % 2 ? "obo" : "firm");
+    form.set("condition", ["new", "like-new", "good", "fair"][i % 4]);
+    form.set("pickupSpot", "ou-union");
     for (const j of [0, 1]) {
       const photo = camera[(i + j) % camera.length];
       form.append("files", new Blob([photo], { type: "image/jpeg" }), `photo-${i}-${j}.jpg`);

@@ -49,9 +49,15 @@ export interface SearchDialect {
    * Ids of top-level, undeleted posts of `campusId` whose text blocks or
    * category contain every term (case-insensitive; a prefix term matches the
    * start of a word), best match first, then latest activity, then id, both
-   * descending. `terms` is never empty.
+   * descending. `terms` is never empty. `where`: more conditions on `posts`
+   * (the feed's filters), written against that table name.
    */
-  posts(q: { terms: SearchTerm[]; campusId: string; limit: number; offset: number }): Promise<string[]>;
+  posts(q: { terms: SearchTerm[]; campusId: string; limit: number; offset: number; where?: SQL }): Promise<string[]>;
+  /**
+   * A condition on the `posts` table for a query over it (the feed's sorts on
+   * /search): the post's text blocks or category contain every term, as above.
+   */
+  postMatch(terms: SearchTerm[]): SQL;
   /**
    * People whose first name, last name or username contain every term (same
    * matching), best match first (first name weighs most, then username, then

@@ -45,20 +45,26 @@ export function tsQuery(terms: SearchTerm[]): string | null {
 export function createPgSearch(handle: { native: NodePgDatabase<Record<string, unknown>> }): SearchDialect {
   const { native } = handle;
   return {
-    async posts({ terms, campusId, limit, offset }) {
+    async posts({ terms, campusId, limit, offset, where }) {
       const query = tsQuery(terms);
       if (!query) return [];
       const { rows } = await native.execute<{ id: string }>(sql`
-        select p.id
+        select posts.id
           from post_search s
           cross join to_tsquery('simple', ${query}) as q
-          join posts p on p.id = s.post_id
+          join posts on posts.id = s.post_id
          where s.document @@ q
            and s.campus_id = ${campusId}
-           and p.deleted_at is null and p.parent_id is null and p.game_id is null and p.project_id is null
-         order by ts_rank_cd(s.document, q, ${LENGTH_NORMALISATION}) desc, p.last_activity_at desc, p.id collate "C" desc
+           and posts.deleted_at is null and posts.parent_id is null and posts.game_id is null and posts.project_id is null
+           ${where ? sql`and ${where}` : sql``}
+         order by ts_rank_cd(s.document, q, ${LENGTH_NORMALISATION}) desc, posts.last_activity_at desc, posts.id collate "C" desc
          limit ${limit} offset ${offset}`);
       return rows.map((r) => r.id);
+    },
+    postMatch(terms) {
+      const query = tsQuery(terms);
+      if (!query) return sql`false`;
+      return sql`posts.id in (select s.post_id from post_search s where s.document @@ to_tsquery('simple', ${query}))`;
     },
     async people({ terms, campusId, limit, offset }) {
       const query = tsQuery(terms);

@@ -1,6 +1,8 @@
 // Search on SQLite: FTS5 tables kept in step by triggers
 // (db/migrations/0001_search_index.sql), ranked by bm25.
 import type { Statement } from "better-sqlite3";
+import { sql, type SQL } from "drizzle-orm";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { PersonHit, SearchDialect, SearchTerm } from "../types";
 import type { SqliteHandle } from "./client.server";
 
@@ -12,15 +14,21 @@ export function ftsQuery(terms: SearchTerm[]): string {
   return terms.map((t) => `"${t.text.replace(/"/g, "")}"${t.prefix ? "*" : ""}`).join(" ");
 }
 
-const POSTS = `select p.id
+/** The ranked post search, with the caller's extra conditions on `posts`. */
+function postsQuery(q: { fts: string; campusId: string; limit: number; offset: number; where?: SQL }): SQL {
+  return sql`select posts.id
    from posts_fts
    join post_search_keys k on k.id = posts_fts.rowid
-   join posts p on p.id = k.post_id
-  where posts_fts match ?
-    and p.campus_id = ?
-    and p.deleted_at is null and p.parent_id is null and p.game_id is null and p.project_id is null
-  order by bm25(posts_fts), p.last_activity_at desc, p.id desc
-  limit ? offset ?`;
+   join posts on posts.id = k.post_id
+  where posts_fts match ${q.fts}
+    and posts.campus_id = ${q.campusId}
+    and posts.deleted_at is null and posts.parent_id is null and posts.game_id is null and posts.project_id is null
+    ${q.where ? sql`and ${q.where}` : sql``}
+  order by bm25(posts_fts), posts.last_activity_at desc, posts.id desc
+  limit ${q.limit} offset ${q.offset}`;
+}
+
+const sqlite = new SQLiteSyncDialect();
 
 const PEOPLE = `select u.id, u.username, u.first_name as firstName, u.last_name as lastName, u.img, u.verified
    from people_fts
@@ -40,10 +48,12 @@ export function createSqliteSearch(handle: SqliteHandle): SearchDialect {
     return statement;
   };
   return {
-    posts: ({ terms, campusId, limit, offset }) =>
-      handle.exclusive(() =>
-        (prepare(POSTS).all(ftsQuery(terms), campusId, limit, offset) as { id: string }[]).map((r) => r.id),
-      ),
+    posts: ({ terms, campusId, limit, offset, where }) => {
+      const query = sqlite.sqlToQuery(postsQuery({ fts: ftsQuery(terms), campusId, limit, offset, where }));
+      return handle.exclusive(() => (prepare(query.sql).all(...query.params) as { id: string }[]).map((r) => r.id));
+    },
+    postMatch: (terms) =>
+      sql`posts.id in (select k.post_id from posts_fts join post_search_keys k on k.id = posts_fts.rowid where posts_fts match ${ftsQuery(terms)})`,
     people: ({ terms, campusId, limit, offset }) =>
       handle.exclusive(() =>
         (prepare(PEOPLE).all(ftsQuery(terms), campusId, campusId, limit, offset) as (Omit<PersonHit, "verified"> & { verified: number })[]).map(

@@ -1,0 +1,104 @@
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import type { ListingStatusView, TimeView } from "~/types/views";
+import { LISTING_STATUSES, STATUS_ACTIONS } from "~/utils/listings";
+import { withoutModals } from "~/utils/url-state";
+import { Dialog } from "./dialog";
+
+/** What the post page tells its author about their listing. */
+export type ListingControlsView = {
+  status: ListingStatusView;
+  expired: boolean;
+  renewable: boolean;
+  /** When Renew comes back (48 hours after posting or the last renewal). */
+  nextRenew: TimeView;
+};
+
+const CONFIRM = {
+  "mark-sold": {
+    title: "Mark as sold?",
+    text: "It leaves the feed and search results. You can mark it as available again later.",
+    intent: "status",
+    status: "sold",
+    button: STATUS_ACTIONS.sold.button,
+  },
+  renew: {
+    title: "Renew listing?",
+    text: "It moves back to the top of the feed and stays up for another 30 days. You can renew a listing once every 48 hours.",
+    intent: "renew",
+    status: null,
+    button: "Renew",
+  },
+} as const;
+type ConfirmKey = keyof typeof CONFIRM;
+
+/**
+ * The author's buttons under their listing: Mark as pending / sold /
+ * available, Renew and Edit. Each is a plain form; selling and renewing ask
+ * first (URL state: ?confirm=mark-sold|renew), so all of it works without JS.
+ */
+export function ListingControls({ postId, listing }: { postId: string; listing: ListingControlsView | null }) {
+  const location = useLocation();
+  const busy = useNavigation().state === "submitting";
+  const here = withoutModals(location.pathname + location.search);
+  const confirm = new URLSearchParams(location.search).get("confirm");
+  const open = confirm && confirm in CONFIRM ? CONFIRM[confirm as ConfirmKey] : null;
+  /** A button that opens a confirmation: a GET form to this page with ?confirm=… */
+  const ask = (key: ConfirmKey, label: string) => (
+    <Form method="get" className="inline-form" preventScrollReset>
+      <input type="hidden" name="confirm" value={key} />
+      <button type="submit" className="button button--small">
+        {label}
+      </button>
+    </Form>
+  );
+  return (
+    <section className="panel listing-controls" aria-label="Your listing">
+      <div className="button-row">
+        {listing
+          ? LISTING_STATUSES.filter((s) => s !== listing.status).map((s) =>
+              s === "sold" ? (
+                <span key={s}>{ask("mark-sold", STATUS_ACTIONS.sold.button)}</span>
+              ) : (
+                <Form key={s} method="post" action={`/post/${postId}`} className="inline-form">
+                  <input type="hidden" name="intent" value="status" />
+                  <input type="hidden" name="status" value={s} />
+                  <button type="submit" className="button button--small" disabled={busy}>
+                    {STATUS_ACTIONS[s].button}
+                  </button>
+                </Form>
+              ),
+            )
+          : null}
+        {listing?.renewable ? ask("renew", "Renew") : null}
+        <Link to={`/post/${postId}/edit`} className="button button--small">
+          Edit
+        </Link>
+      </div>
+      {listing && !listing.renewable && listing.status !== "sold" ? (
+        <p className="muted listing-controls__note">
+          {listing.expired ? "Expired: no longer in the feed or search. " : ""}You can renew this listing from{" "}
+          <time dateTime={listing.nextRenew.iso} suppressHydrationWarning>
+            {listing.nextRenew.date}, {listing.nextRenew.clock}
+          </time>
+          .
+        </p>
+      ) : listing?.expired && listing.status !== "sold" ? (
+        <p className="muted listing-controls__note">Expired: no longer in the feed or search. Renew it to bring it back.</p>
+      ) : null}
+      {open && listing ? (
+        <Dialog title={open.title} id="confirm-listing" closeHref={here} description={open.text} alert>
+          <Form method="post" action={`/post/${postId}`} className="button-row" preventScrollReset>
+            <input type="hidden" name="intent" value={open.intent} />
+            {open.status ? <input type="hidden" name="status" value={open.status} /> : null}
+            <button type="submit" className="button button--primary" disabled={busy} data-autofocus>
+              {open.button}
+            </button>
+            <Link to={here} className="button" preventScrollReset replace>
+              Cancel
+            </Link>
+          </Form>
+        </Dialog>
+      ) : null}
+    </section>
+  );
+}

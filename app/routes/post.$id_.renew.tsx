@@ -1,0 +1,68 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Dialog } from "~/components/dialog";
+import { checkRenewToken, RENEW_LINK_MESSAGES, renewWithToken } from "~/models/listings.server";
+import { redirectWithAlert } from "~/services/alerts.server";
+import { readForm } from "~/services/form.server";
+import { LISTING_RENEWED } from "~/utils/listings";
+import type { RouteHandle } from "~/utils/route-handle";
+
+export const handle: RouteHandle = { title: "Renew listing" };
+
+// The reminder email's renew link. It works without signing in, for this one
+// listing and this one action. Opening it only asks: mail scanners and link
+// previews open links too, and must not use up a single-use link.
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = params.id ?? "";
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const checked = await checkRenewToken(id, token);
+  if (checked.ok) return { id, token, error: null };
+  return data({ id, token: "", error: RENEW_LINK_MESSAGES[checked.reason] }, { status: checked.reason === "invalid" ? 404 : 410 });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const id = params.id ?? "";
+  const form = await readForm(request);
+  const renewed = await renewWithToken(id, String(form.get("token") ?? ""));
+  if (renewed.ok) return redirectWithAlert(request, `/post/${id}`, { type: "success", message: LISTING_RENEWED });
+  return data({ error: RENEW_LINK_MESSAGES[renewed.reason] }, { status: renewed.reason === "invalid" ? 404 : 410 });
+}
+
+export default function RenewListing() {
+  const { id, token, error } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const message = refused?.error ?? error;
+  if (message) {
+    return (
+      <section className="panel empty-state" aria-labelledby="renew-title">
+        <h2 id="renew-title">Renew listing</h2>
+        <p>{message}</p>
+        <Link to={`/post/${id}`} className="button">
+          See the listing
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <Dialog
+      title="Renew listing?"
+      id="renew-link"
+      closeHref={`/post/${id}`}
+      description="It moves back to the top of the feed and stays up for another 30 days."
+      alert
+    >
+      <Form method="post" className="button-row">
+        <input type="hidden" name="token" value={token} />
+        <button type="submit" className="button button--primary" disabled={busy} data-autofocus>
+          Renew
+        </button>
+        <Link to={`/post/${id}`} className="button">
+          Cancel
+        </Link>
+      </Form>
+    </Dialog>
+  );
+}

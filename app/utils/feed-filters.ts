@@ -1,0 +1,71 @@
+// The feed's filters and sort as they travel in the URL (one GET form on /home,
+// /search and a profile's posts), so a filtered feed can be bookmarked and
+// shared. Parsed the same way by every loader; bad values are ignored with a
+// message beside the field, never an error page.
+import { CATEGORIES } from "./categories";
+import { CONDITION_VALUES, BEST_MATCH, SORTS, type Condition, type FeedSort } from "./listings";
+import { parsePrice } from "./price";
+
+export type FeedFilters = {
+  /** A category value, or "all". */
+  category: string;
+  minCents: number | null;
+  maxCents: number | null;
+  freeOnly: boolean;
+  condition: Condition | null;
+  hideSold: boolean;
+  sort: FeedSort;
+};
+
+/** The form as the reader left it (what the inputs show), and why a value was ignored. */
+export type FeedFilterForm = {
+  filters: FeedFilters;
+  values: { min: string; max: string };
+  errors: { min?: string; max?: string };
+};
+
+export const DEFAULT_FILTERS: FeedFilters = {
+  category: "all",
+  minCents: null,
+  maxCents: null,
+  freeOnly: false,
+  condition: null,
+  hideSold: true,
+  sort: "newest",
+};
+
+export const MAX_BELOW_MIN = "Max price must be at least the min price";
+
+/**
+ * Reads the filter parameters. "Hide sold" is a checkbox that is on by
+ * default: the form sends `sold=show` from a hidden field and `sold=hide`
+ * from the checkbox after it, so the last value is what the reader chose and
+ * an address without `sold` keeps the default.
+ */
+export function readFeedFilters(params: URLSearchParams, opts: { bestMatch?: boolean } = {}): FeedFilterForm {
+  const text = (name: string) => (params.get(name) ?? "").trim().slice(0, 40);
+  const filters: FeedFilters = { ...DEFAULT_FILTERS, sort: opts.bestMatch ? BEST_MATCH.value : DEFAULT_FILTERS.sort };
+  const errors: FeedFilterForm["errors"] = {};
+
+  const category = text("category");
+  if (CATEGORIES.some((c) => c.value === category)) filters.category = category;
+  const values = { min: text("min"), max: text("max") };
+  for (const key of ["min", "max"] as const) {
+    if (!values[key]) continue;
+    const parsed = parsePrice(values[key]);
+    if (parsed.ok) filters[key === "min" ? "minCents" : "maxCents"] = parsed.cents;
+    else errors[key] = parsed.error;
+  }
+  if (filters.minCents !== null && filters.maxCents !== null && filters.maxCents < filters.minCents) {
+    errors.max = MAX_BELOW_MIN;
+    filters.maxCents = null;
+  }
+  filters.freeOnly = params.get("free") === "on";
+  const condition = text("condition");
+  if ((CONDITION_VALUES as string[]).includes(condition)) filters.condition = condition as Condition;
+  const sold = params.getAll("sold").pop();
+  if (sold === "show") filters.hideSold = false;
+  const sort = text("sort");
+  if (SORTS.some((s) => s.value === sort) || (opts.bestMatch && sort === BEST_MATCH.value)) filters.sort = sort as FeedSort;
+  return { filters, values, errors };
+}
