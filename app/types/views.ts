@@ -31,6 +31,8 @@ export type PostCardView = {
   id: string;
   text: TextBlock[];
   category: string | null;
+  /** The category as shown ("Furniture"). */
+  categoryLabel: string | null;
   author: AuthorView;
   time: TimeView;
   /** "$60", "$1,250 OBO", "Free"; null: not a listing. */
