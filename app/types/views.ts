@@ -98,3 +98,15 @@ export type Alert = {
   postId?: string;
 };
 export type AlertInput = Omit<Alert, "id">;
+
+/** What the post page tells its author about their listing (its status, renew and edit buttons). */
+export type ListingControlsView = {
+  status: ListingStatusView;
+  expired: boolean;
+  renewable: boolean;
+  /** When Renew comes back (48 hours after posting or the last renewal). */
+  nextRenew: TimeView;
+};
+
+/** The sign-up prompt a visitor's page opens (spec §2, §6). */
+export type SignUpPromptView = { title: string; text: string };
