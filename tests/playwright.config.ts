@@ -52,8 +52,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
-  // Several processes, a database server and two browsers share two cores in the PostgreSQL half: its longest flows need more time.
-  timeout: processes > 1 ? 60_000 : 30_000,
+  // Two browsers, the app and (in the PostgreSQL half) two processes and a database server share two cores: the longest flows need the time.
+  timeout: processes > 1 ? 60_000 : 45_000,
   expect: { timeout: 7_000 },
   forbidOnly: !!process.env.CI,
   globalTeardown: path.join(root, "tests/e2e/global-teardown.ts"),
