@@ -18,13 +18,11 @@ import { NotFound } from "~/components/not-found";
 import { SignUpPrompt } from "~/components/signup-prompt";
 import { VerifySchoolDialog } from "~/components/verify-school-prompt";
 import { layoutLoader } from "~/flows/layout.server";
-import accountsCss from "~/styles/accounts.css";
 import appCss from "~/styles/app.css";
 import { headerTitle } from "~/utils/route-handle";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
-  { rel: "stylesheet", href: accountsCss },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

@@ -2,7 +2,7 @@
 // text, the media. Apart from PostCard, so pages that show only comments or
 // avatars (projects, games, search, notifications) load no feed card.
 import { Link } from "@remix-run/react";
-import { FEED_IMAGE_MAX_WIDTH, GALLERY_IMAGE_WIDTHS, thumbnailWidth } from "~/utils/image-sizes";
+import { FEED_IMAGE_MAX_WIDTH, GALLERY_IMAGE_WIDTHS, MEDIA_DISPLAY_HEIGHT, thumbnailWidth } from "~/utils/image-sizes";
 import type { AuthorView, MediaView, TextBlock, TimeView } from "~/types/views";
 import { VerifiedBadge } from "./icons";
 
@@ -42,8 +42,11 @@ export function RichText({ blocks }: { blocks: TextBlock[] }) {
   );
 }
 
-/** One photo or video; a photo offers the variants whose width passes `keep` (all when none does), drawn at `sizes`. */
-function MediaItem({ m, keep, sizes }: { m: MediaView; keep: (width: number) => boolean; sizes: string }) {
+/**
+ * One photo or video; a photo offers the variants whose width passes `keep`
+ * (all when none does), drawn at `sizes`, in a box of `box` (default: its own size).
+ */
+function MediaItem({ m, keep, sizes, box }: { m: MediaView; keep: (width: number) => boolean; sizes: string; box?: { width: number; height: number } }) {
   if (m.kind === "video") return <video src={m.src} controls preload="none" width={m.width ?? undefined} height={m.height ?? undefined} />;
   const kept = m.srcSet?.split(", ").filter((entry) => keep(Number.parseInt(entry.slice(entry.lastIndexOf(" ") + 1), 10)));
   return (
@@ -51,8 +54,8 @@ function MediaItem({ m, keep, sizes }: { m: MediaView; keep: (width: number) => 
       src={m.src}
       srcSet={kept?.length ? kept.join(", ") : (m.srcSet ?? undefined)}
       sizes={sizes}
-      width={m.width ?? undefined}
-      height={m.height ?? undefined}
+      width={box?.width ?? m.width ?? undefined}
+      height={box?.height ?? m.height ?? undefined}
       alt={m.name}
       loading="lazy"
       decoding="async"
@@ -74,7 +77,7 @@ export function MediaGallery({ media, sizes = "(max-width: 640px) 100vw, 640px" 
 
 /**
  * A post's media in the feed: its first photo (or video) as a thumbnail
- * MEDIA_DISPLAY_HEIGHT px high at its own aspect ratio, and "+N" for the rest,
+ * MEDIA_DISPLAY_HEIGHT px high, square at most (thumbnailWidth), and "+N" for the rest,
  * which its page shows (a photo links there). `sizes` names the width the
  * thumbnail is drawn at, so the browser takes the variant stored at exactly
  * that width (twice it at 2x).
@@ -85,7 +88,12 @@ export function MediaPreview({ media, postId }: { media: MediaView[]; postId: st
   const drawn = first.width && first.height ? thumbnailWidth(first.width, first.height) : FEED_IMAGE_MAX_WIDTH;
   const content = (
     <>
-      <MediaItem m={first} keep={(w) => w <= FEED_IMAGE_MAX_WIDTH} sizes={`(max-width: ${drawn}px) 100vw, ${drawn}px`} />
+      <MediaItem
+        m={first}
+        keep={(w) => w <= FEED_IMAGE_MAX_WIDTH}
+        sizes={`(max-width: ${drawn}px) 100vw, ${drawn}px`}
+        box={first.kind === "image" ? { width: drawn, height: MEDIA_DISPLAY_HEIGHT } : undefined}
+      />
       {media.length > 1 ? (
         <span className="media-preview__more">
           +{media.length - 1}

@@ -5,7 +5,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
-import { FEED_IMAGE_MAX_WIDTH, GALLERY_IMAGE_WIDTHS, thumbnailWidth } from "~/utils/image-sizes";
+import { FEED_IMAGE_MAX_WIDTH, GALLERY_IMAGE_WIDTHS, MEDIA_DISPLAY_HEIGHT, thumbnailWidth } from "~/utils/image-sizes";
 import {
   AVATAR_SIZES,
   isProfilePhotoName,
@@ -107,9 +107,15 @@ async function storeImage(file: Blob, key: string, animated: boolean, written: s
   const feedWidths = [thumbnail, 2 * thumbnail].filter((w) => w < FEED_IMAGE_MAX_WIDTH);
   const widths = [...new Set([...feedWidths, ...GALLERY_IMAGE_WIDTHS].map((w) => Math.min(w, largest)))].sort((a, b) => a - b);
   for (const w of widths) {
+    // A feed thumbnail is MEDIA_DISPLAY_HEIGHT high (twice it at 2x): a wide photo is cropped around what draws the eye.
+    const thumbnailHeight = feedWidths.includes(w) ? Math.min(height, Math.round((w * MEDIA_DISPLAY_HEIGHT) / thumbnail)) : undefined;
     const out = await sharp(input, { animated, limitInputPixels: 60_000_000 })
       .rotate()
-      .resize({ width: w, withoutEnlargement: true })
+      .resize(
+        thumbnailHeight
+          ? { width: w, height: thumbnailHeight, fit: "cover", position: sharp.strategy.attention, withoutEnlargement: true }
+          : { width: w, withoutEnlargement: true },
+      )
       .webp(w < FEED_IMAGE_MAX_WIDTH && w !== largest ? THUMBNAIL_WEBP : GALLERY_WEBP)
       .toBuffer();
     await putTracked(written, `${key}-${w}.webp`, out);

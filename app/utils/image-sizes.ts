@@ -10,10 +10,11 @@ export const FEED_IMAGE_MAX_WIDTH = 640;
 
 /**
  * The width (CSS px) of a photo's thumbnail in the feed: MEDIA_DISPLAY_HEIGHT
- * high at the photo's own aspect ratio, at most FEED_IMAGE_MAX_WIDTH. Photos are
- * stored at this width and twice it, so a thumbnail downloads no pixel it does
- * not show, at 1x and at 2x.
+ * high, at the photo's own shape when it is upright or square, and cropped to a
+ * square when it is wider, as marketplaces show them (a wide photo costs no more
+ * bytes than a square one). Photos are stored at this size and twice it, so a
+ * thumbnail downloads no pixel it does not show, at 1x and at 2x.
  */
 export function thumbnailWidth(width: number, height: number): number {
-  return Math.max(1, Math.min(Math.round((MEDIA_DISPLAY_HEIGHT * width) / height), FEED_IMAGE_MAX_WIDTH));
+  return Math.max(1, Math.min(Math.round((MEDIA_DISPLAY_HEIGHT * width) / height), MEDIA_DISPLAY_HEIGHT));
 }

@@ -186,8 +186,8 @@ describe("two processes, one database, one bucket", () => {
     const [seller] = await createStudents(1, "seller");
     const id = await createPost(A, seller!, "Standing desk, barely used", [await photo(800, 600), video(200_000)]);
     const keys = await s3.keys(`posts/${id}/`);
-    // The feed's thumbnail (200 px high) at 1x and 2x, then the page's widths up to the photo's own.
-    expect(keys).toEqual([`posts/${id}/1-267.webp`, `posts/${id}/1-534.webp`, `posts/${id}/1-640.webp`, `posts/${id}/1-800.webp`, `posts/${id}/2.mp4`]);
+    // The feed's thumbnail (200 px square) at 1x and 2x, then the page's widths up to the photo's own.
+    expect(keys).toEqual([`posts/${id}/1-200.webp`, `posts/${id}/1-400.webp`, `posts/${id}/1-640.webp`, `posts/${id}/1-800.webp`, `posts/${id}/2.mp4`]);
     // Nothing on either process's own disk.
     const fromA = await get(A, `/media/posts/${id}/1-640.webp`);
     const fromB = await get(B, `/media/posts/${id}/1-640.webp`);
@@ -309,7 +309,7 @@ describe("two processes, one database, one bucket", () => {
     for (let i = 0; i < 500; i++) {
       const s = savers[i % savers.length]!;
       if (i % 5 === 0) requests.push({ what: "save", run: () => postForm(B, `/post/${id}`, { intent: "like", async: "1" }, { host: host(), cookie: s.cookie, acknowledged: true }) });
-      else if (i % 5 === 1) requests.push({ what: "photo", run: () => read(`/media/posts/${id}/1-267.webp`) });
+      else if (i % 5 === 1) requests.push({ what: "photo", run: () => read(`/media/posts/${id}/1-200.webp`) });
       else if (i % 5 === 2) requests.push({ what: "post page", run: () => read(`/post/${id}`, s.cookie) });
       else requests.push({ what: i % 2 ? "home" : "search", run: () => read(i % 2 ? "/home" : "/search?q=bike", s.cookie) });
     }

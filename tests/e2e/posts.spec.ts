@@ -25,17 +25,17 @@ test.describe("posts", () => {
     const first = page.getByTestId("post-card").first();
     await expect(first).toContainText(text);
     await expect(first).toContainText("Household");
-    // The feed shows the first photo, 200 px high at its own 3:2 shape, from the variant stored at that width, and "+1".
+    // The feed shows the first photo 200 px square (a wide photo cropped), from the variant stored at that size, and "+1".
     const thumbnail = first.locator(".media-preview img");
     await expect(thumbnail).toHaveCount(1);
     await expect(thumbnail).toHaveAttribute("alt", "front.png");
     await expect(thumbnail).toHaveAttribute("loading", "lazy");
-    await expect(thumbnail).toHaveAttribute("width", "900");
-    await expect(thumbnail).toHaveAttribute("height", "600");
-    await expect(thumbnail).toHaveAttribute("sizes", "(max-width: 300px) 100vw, 300px");
-    await expect(thumbnail).toHaveAttribute("srcset", /-300\.webp 300w, .*-600\.webp 600w, .*-640\.webp 640w$/);
-    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-300\.webp$/);
-    expect(await thumbnail.evaluate((img) => [img.getBoundingClientRect().width, img.getBoundingClientRect().height])).toEqual([300, 200]);
+    await expect(thumbnail).toHaveAttribute("width", "200");
+    await expect(thumbnail).toHaveAttribute("height", "200");
+    await expect(thumbnail).toHaveAttribute("sizes", "(max-width: 200px) 100vw, 200px");
+    await expect(thumbnail).toHaveAttribute("srcset", /-200\.webp 200w, .*-400\.webp 400w, .*-640\.webp 640w$/);
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-200\.webp$/);
+    expect(await thumbnail.evaluate((img) => [img.getBoundingClientRect().width, img.getBoundingClientRect().height])).toEqual([200, 200]);
     await expect(first.locator(".media-preview")).toContainText("+1 more");
     // The alert's View link opens the post (its page has the same post), with every photo at full quality.
     await page.goto(`${origin}/home`);

@@ -15,15 +15,15 @@ async function jpeg(width: number, height: number, opts: { orientation?: number;
 describe("storeMedia", () => {
   it("re-encodes photos to WebP widths, records size, strips metadata", async () => {
     const [m] = await storeMedia("test/a", [await jpeg(1200, 800, { gps: true })]);
-    // The feed's thumbnail (200 px high: 300 wide) and twice it, then the post page's widths up to the photo's own.
-    expect(m).toMatchObject({ kind: "image", order: 1, width: 1200, height: 800, variants: [300, 600, 640, 1080, 1200], name: "photo.jpg" });
+    // The feed's thumbnail (200 px square: a wide photo is cropped) and twice it, then the post page's widths up to the photo's own.
+    expect(m).toMatchObject({ kind: "image", order: 1, width: 1200, height: 800, variants: [200, 400, 640, 1080, 1200], name: "photo.jpg" });
     const out = await sharp((await streamToBuffer("test/a/1-640.webp"))).metadata();
     expect(out.format).toBe("webp");
     expect(out.width).toBe(640);
     expect(out.exif).toBeUndefined();
   });
 
-  it("stores the feed's thumbnail at the size it is drawn, 200 px high at the photo's shape, encoded for size", async () => {
+  it("stores the feed's thumbnail at the size it is drawn, 200 px high, an upright photo at its shape and a wide one cropped square, encoded for size", async () => {
     const portrait = await jpeg(900, 1200);
     const [tall] = await storeMedia("test/thumb-a", [portrait]);
     expect(tall!.variants).toEqual([150, 300, 640, 900]);
@@ -33,10 +33,14 @@ describe("storeMedia", () => {
     // A real photo: the thumbnail costs fewer bytes than the post page's encoding of the same pixels would.
     const photo = await sharp(path.resolve(import.meta.dirname, "../bench/photos/coffee.jpg")).resize({ width: 1800 }).jpeg({ quality: 90 }).toBuffer();
     const [m] = await storeMedia("test/thumb-b", [new File([new Uint8Array(photo)], "coffee.jpg", { type: "image/jpeg" })]);
-    expect(m!.variants).toEqual([300, 600, 640, 1080, 1600]);
-    const thumbnail = await streamToBuffer("test/thumb-b/1-300.webp");
-    expect((await sharp(thumbnail).metadata()).height).toBe(200);
-    const atGalleryQuality = await sharp(photo).resize({ width: 300 }).webp({ quality: 78, effort: 4 }).toBuffer();
+    expect(m!.variants).toEqual([200, 400, 640, 1080, 1600]);
+    const thumbnail = await streamToBuffer("test/thumb-b/1-200.webp");
+    const thumbnailSize = await sharp(thumbnail).metadata();
+    expect([thumbnailSize.width, thumbnailSize.height]).toEqual([200, 200]);
+    expect([(await sharp(await streamToBuffer("test/thumb-b/1-400.webp")).metadata()).height]).toEqual([400]);
+    // The page's variants keep the whole photo.
+    expect((await sharp(await streamToBuffer("test/thumb-b/1-640.webp")).metadata()).height).toBe(Math.round((640 * 1200) / 1800));
+    const atGalleryQuality = await sharp(photo).resize({ width: 200, height: 200, fit: "cover" }).webp({ quality: 78, effort: 4 }).toBuffer();
     expect(thumbnail.length).toBeLessThan(atGalleryQuality.length * 0.8);
     expect(thumbnail.length).toBeLessThan(10 * 1024);
   });

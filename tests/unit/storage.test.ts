@@ -209,7 +209,7 @@ describe("the app with S3_BUCKET set", () => {
   it("a post's photos land in the bucket; a later file that is refused, or sharp failing, removes what was written", async () => {
     const jpeg = new File([new Uint8Array(await sharp({ create: { width: 700, height: 500, channels: 3, background: "#39c" } }).jpeg().toBuffer())], "desk.jpg");
     const stored = await storeMedia("posts/u1", [jpeg]);
-    expect(await s3.keys("posts/u1/")).toEqual(["posts/u1/1-280.webp", "posts/u1/1-560.webp", "posts/u1/1-640.webp", "posts/u1/1-700.webp"]);
+    expect(await s3.keys("posts/u1/")).toEqual(["posts/u1/1-200.webp", "posts/u1/1-400.webp", "posts/u1/1-640.webp", "posts/u1/1-700.webp"]);
     expect(stored[0]).toMatchObject({ kind: "image", width: 700, height: 500 });
 
     await expect(storeMedia("posts/u2", [jpeg, new File(["not a photo"], "b.jpg")])).rejects.toThrow("Only photos & videos are allowed!");
