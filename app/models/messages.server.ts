@@ -4,7 +4,7 @@
 import { and, count, desc, eq, inArray, isNotNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { getDb, newId, schema, transaction, type Tx } from "~/services/db.server";
 import { consume } from "~/services/rate-limit.server";
-import type { AuthorView, MediaView, TimeView } from "~/types/views";
+import type { ConversationItemView, ConversationView, InboxEntryView, MessageView } from "~/types/views";
 import { CANT_MESSAGE, OWN_POST, TOO_MANY_CONVERSATIONS, TOO_MANY_MESSAGES } from "~/utils/messages";
 import { priceLabel } from "~/utils/price";
 import { timeView } from "~/utils/time.server";
@@ -153,35 +153,8 @@ export async function markConversationRead(chatId: string, userId: string, now =
     .where(and(eq(m.chatId, chatId), eq(m.userId, userId)));
 }
 
-export type ConversationItem = {
-  /** The listing the conversation is about; null when it is gone. */
-  id: string;
-  text: string;
-  price: string | null;
-  status: "available" | "pending" | "sold";
-  deleted: boolean;
-  thumbnail: MediaView | null;
-};
-
-export type MessageView = {
-  id: string;
-  text: string;
-  sender: AuthorView;
-  mine: boolean;
-  time: TimeView;
-};
-
-export type ConversationView = {
-  id: string;
-  other: AuthorView;
-  item: ConversationItem | null;
-  messages: MessageView[];
-  /** Older messages exist: the cursor of the page before this one. */
-  earlierCursor: string | null;
-  /** Whether `userId` blocked the other, and whether messages may be sent (neither blocked the other). */
-  youBlocked: boolean;
-  canSend: boolean;
-};
+export type ConversationItem = ConversationItemView;
+export type { ConversationView, MessageView };
 
 const EXCERPT_MAX = 140;
 
@@ -276,15 +249,7 @@ export async function otherMemberOf(chatId: string, userId: string): Promise<str
   return (await membersOf(getDb(), chatId, userId)).other.userId;
 }
 
-export type InboxEntry = {
-  id: string;
-  other: AuthorView;
-  item: ConversationItem | null;
-  /** The newest message's start; null before the first one. */
-  lastMessage: { text: string; mine: boolean } | null;
-  time: TimeView;
-  unread: boolean;
-};
+export type InboxEntry = InboxEntryView;
 
 export type InboxPage = { items: InboxEntry[]; nextCursor: string | null };
 

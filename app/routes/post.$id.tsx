@@ -10,6 +10,7 @@ import { campusForRequest } from "~/models/campuses.server";
 import { getParentChain, getPost, getThread, type CommentNode } from "~/models/posts.server";
 import { deleteAction, likeAction, renewAction, statusAction } from "~/flows/post-actions.server";
 import { ListingControls, type ListingControlsView } from "~/components/listing-controls";
+import { MessageSellerButton } from "~/components/message-seller";
 import { getListingRow, listingState } from "~/models/listings.server";
 import { timeView } from "~/utils/time.server";
 import { readPostFormOrRefuse, submitPost } from "~/flows/post-submission.server";
@@ -95,6 +96,7 @@ export default function PostPage() {
       ) : null}
       <PostCard post={post} detail />
       {mine ? <ListingControls postId={post.id} listing={listing} /> : null}
+      {!post.parentId && !post.gameId && !post.projectId ? <MessageSellerButton postId={post.id} authorId={post.author.id} /> : null}
       <section aria-labelledby="comments-title" className="panel" id="comments">
         <h2 id="comments-title" className="section-title">
           Comments
