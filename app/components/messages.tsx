@@ -122,7 +122,9 @@ function ComposerForm({ action, lastResult, canSend }: { action: string; lastRes
     );
   }
   return (
-    <Form method="post" action={action} {...formProps} className="message-composer" id="composer" preventScrollReset>
+    // The form keeps Conform's id (the textarea names it); #composer is the anchor a sent message returns to.
+    <div id="composer">
+    <Form method="post" action={action} {...formProps} className="message-composer" preventScrollReset>
       <input type="hidden" name="intent" value="send" />
       <FormErrors id={form.errorId} errors={form.errors} />
       <label htmlFor={fields.text.id} className="visually-hidden">
@@ -134,5 +136,6 @@ function ComposerForm({ action, lastResult, canSend }: { action: string; lastRes
         {busy ? "Sending…" : "Send"}
       </button>
     </Form>
+    </div>
   );
 }
