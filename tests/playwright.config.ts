@@ -9,10 +9,22 @@ const root = path.resolve(import.meta.dirname, "..");
 
 // The config is evaluated again in every worker: pick the port and database once,
 // in the main process, and hand them down through the environment.
-process.env.E2E_PORT ??= execFileSync(process.execPath, [
-  "-e",
-  "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
-]).toString();
+const freePorts = (n: number) =>
+  execFileSync(process.execPath, [
+    "-e",
+    `const net=require('net');Promise.all(Array.from({length:${n}},()=>new Promise(r=>{const s=net.createServer();s.listen(0,'127.0.0.1',()=>r(s))}))).then(ss=>{process.stdout.write(ss.map(s=>s.address().port).join(','));ss.forEach(s=>s.close())})`,
+  ])
+    .toString()
+    .split(",");
+// E2E_PROCESSES=2 (the PostgreSQL half) runs that many app processes on one database
+// behind a round-robin proxy on E2E_PORT, so each request may be served by either.
+const processes = Math.max(1, Number(process.env.E2E_PROCESSES ?? 1));
+if (!process.env.E2E_PORT) {
+  const ports = freePorts(processes > 1 ? processes + 1 : 1);
+  process.env.E2E_PORT = ports[0]!;
+  process.env.E2E_APP_PORTS = (processes > 1 ? ports.slice(1) : ports).join(",");
+}
+const appPorts = (process.env.E2E_APP_PORTS ?? process.env.E2E_PORT).split(",").map(Number);
 process.env.E2E_DIR ??= path.join(os.tmpdir(), `campus-e2e-${process.env.E2E_PORT}-${Date.now()}`);
 
 const port = Number(process.env.E2E_PORT);
@@ -40,7 +52,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // Several processes, a database server and two browsers share two cores in the PostgreSQL half: its longest flows need more time.
+  timeout: processes > 1 ? 60_000 : 30_000,
   expect: { timeout: 7_000 },
   forbidOnly: !!process.env.CI,
   globalTeardown: path.join(root, "tests/e2e/global-teardown.ts"),
@@ -57,24 +70,37 @@ export default defineConfig({
     { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
     { name: "nojs", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
   ],
-  webServer: {
-    command: `node ${path.join(root, "build/index.js")}`,
-    cwd: root,
-    url: `http://localhost:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "pipe",
-    env: {
-      PORT: String(port),
-      NODE_ENV: "production",
-      SESSION_SECRET: "e2e-session-secret",
-      DEV_MAILBOX: "1",
-      // Production mode: links come from PUBLIC_URL and the campus sites listed here (*.localhost resolves to this machine).
-      PUBLIC_URL: `http://localhost:${port}`,
-      CAMPUS_ORIGINS: localCampusOrigins(port),
-      DATABASE_URL: process.env.E2E_DATABASE_URL,
-      UPLOADS_DIR: path.join(dataDir, "uploads"),
-      CONTENT_DIR: contentDir,
-    },
-  },
+  webServer: [
+    ...appPorts.map((appPort) => ({
+      command: `node ${path.join(root, "build/index.js")}`,
+      cwd: root,
+      url: `http://localhost:${appPort}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "pipe" as const,
+      env: {
+        PORT: String(appPort),
+        NODE_ENV: "production",
+        SESSION_SECRET: "e2e-session-secret",
+        DEV_MAILBOX: "1",
+        // Production mode: links come from PUBLIC_URL and the campus sites listed here (*.localhost resolves to this machine).
+        PUBLIC_URL: `http://localhost:${port}`,
+        CAMPUS_ORIGINS: localCampusOrigins(port),
+        DATABASE_URL: process.env.E2E_DATABASE_URL!,
+        UPLOADS_DIR: path.join(dataDir, "uploads"),
+        CONTENT_DIR: contentDir,
+      },
+    })),
+    ...(appPorts.length > 1
+      ? [
+          {
+            command: `node ${path.join(root, "tests/support/round-robin-proxy.mjs")} ${port} ${appPorts.join(" ")}`,
+            cwd: root,
+            url: `http://localhost:${port}/healthz`,
+            reuseExistingServer: false,
+            timeout: 60_000,
+          },
+        ]
+      : []),
+  ],
 });

@@ -2,7 +2,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import type { Alert } from "~/types/views";
 import { AlertToast } from "./alert";
-import { ErrorList } from "./forms";
+import { ErrorList } from "./field-errors";
 
 /** True once React runs in the browser (to enhance what the server rendered). */
 export function useHydrated(): boolean {

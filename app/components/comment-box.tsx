@@ -5,7 +5,7 @@ import { POST_MAX_CHARACTERS } from "~/utils/limits";
 import type { SignUpReason } from "~/utils/signup-prompt";
 import { useOptionalUser } from "~/utils/user";
 import { actionPromptHref } from "~/utils/verify-school";
-import { ErrorList, FormErrors } from "./forms";
+import { ErrorList, FormErrors } from "./field-errors";
 import { loadPostSchemas } from "~/schemas/lazy.client";
 
 /** The inline comment box under a post (§2): "Write a comment...". */

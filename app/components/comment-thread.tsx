@@ -1,5 +1,5 @@
 import type { CommentNode } from "~/types/views";
-import { Avatar, AuthorLine, MediaGallery, RichText } from "./post-card";
+import { Avatar, AuthorLine, MediaGallery, RichText } from "./post-parts";
 import { PostActions } from "./post-actions";
 
 /** A thread, recursively: each comment with its replies beneath it. */

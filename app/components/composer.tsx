@@ -11,7 +11,7 @@ import { countTextCharacters } from "~/utils/rich-text";
 import { AlertToast } from "./alert";
 import { Dialog } from "./dialog";
 import { ListingFields, MediaEditor, type ExistingMedia } from "./listing-fields";
-import { ErrorList, FormErrors } from "./forms";
+import { ErrorList, FormErrors } from "./field-errors";
 import { Icon } from "./icons";
 import { UploadProgress, useUpload } from "./upload-progress";
 import { loadPostSchemas } from "~/schemas/lazy.client";

@@ -2,7 +2,8 @@ import { getInputProps, getTextareaProps, type SubmissionResult } from "@conform
 import { useSchemaForm } from "~/utils/form";
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { MESSAGE_MAX } from "~/utils/limits";
-import { Field, FormErrors, TextareaField } from "./forms";
+import { Field, TextareaField } from "./forms";
+import { FormErrors } from "./field-errors";
 import { loadContactSchemas } from "~/schemas/lazy.client";
 
 /** Contact Me / Feedback: queues an email to the owner. */

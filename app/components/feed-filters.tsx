@@ -3,7 +3,7 @@ import type { FormEvent } from "react";
 import { CATEGORIES } from "~/utils/categories";
 import { DEFAULT_FILTERS, type FeedFilterForm } from "~/utils/feed-filters";
 import { BEST_MATCH, CONDITIONS, SORTS } from "~/utils/listings";
-import { ErrorList } from "./forms";
+import { ErrorList } from "./field-errors";
 
 /** The form's values without the empty ones and the defaults: the shortest address for the same feed. */
 function cleanQuery(form: HTMLFormElement): URLSearchParams {

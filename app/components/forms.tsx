@@ -1,19 +1,9 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 import { PASSWORD_MAX } from "~/utils/limits";
+import { ErrorList } from "./field-errors";
 
 type Errors = string[] | undefined;
-
-export function ErrorList({ id, errors }: { id?: string; errors: Errors }) {
-  if (!errors?.length) return null;
-  return (
-    <ul id={id} className="field__errors">
-      {errors.map((e) => (
-        <li key={e}>{e}</li>
-      ))}
-    </ul>
-  );
-}
 
 /** A labelled input with its errors, wired by id for screen readers (Conform sets aria-*). */
 export function Field({
@@ -65,17 +55,6 @@ export function TextareaField({
 }
 
 /** Form-level errors (not tied to one field). */
-export function FormErrors({ id, errors }: { id: string; errors: Errors }) {
-  if (!errors?.length) return null;
-  return (
-    <div id={id} className="form-errors" role="alert">
-      {errors.map((e) => (
-        <p key={e}>{e}</p>
-      ))}
-    </div>
-  );
-}
-
 /** A 6-digit code from an email (sign-up and school verification). */
 export function CodeField({ field, label }: { field: FieldMetadata<string>; label: string }) {
   return (

@@ -1,17 +1,8 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import type { ListingStatusView, TimeView } from "~/types/views";
+import type { ListingControlsView } from "~/types/views";
 import { LISTING_STATUSES, STATUS_ACTIONS } from "~/utils/listings";
 import { withoutModals } from "~/utils/url-state";
 import { Dialog } from "./dialog";
-
-/** What the post page tells its author about their listing. */
-export type ListingControlsView = {
-  status: ListingStatusView;
-  expired: boolean;
-  renewable: boolean;
-  /** When Renew comes back (48 hours after posting or the last renewal). */
-  nextRenew: TimeView;
-};
 
 const CONFIRM = {
   "mark-sold": {

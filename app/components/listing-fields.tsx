@@ -3,7 +3,7 @@ import { useRouteLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { pickupSpotsFor } from "~/data/pickup-spots";
 import { CONDITIONS, PRICE_TERMS } from "~/utils/listings";
-import { ErrorList } from "./forms";
+import { ErrorList } from "./field-errors";
 
 type Field = FieldMetadata<string | undefined>;
 

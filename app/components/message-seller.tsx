@@ -1,7 +1,6 @@
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { useOptionalUser } from "~/utils/user";
 import { actionPromptHref } from "~/utils/verify-school";
-import { Icon } from "./icons";
 
 /**
  * Message seller on someone else's post (issue 14): a form that opens the
@@ -12,26 +11,15 @@ import { Icon } from "./icons";
 export function MessageSellerButton({ postId, authorId }: { postId: string; authorId: string }) {
   const viewer = useOptionalUser();
   const location = useLocation();
-  const navigation = useNavigation();
   if (viewer?.id === authorId) return null;
   const prompt = actionPromptHref(viewer, location.pathname + location.search, "message");
-  if (prompt) {
-    return (
-      <p className="message-seller">
-        <Link to={prompt} className="button button--primary" preventScrollReset>
-          <Icon name="message" /> Message seller
-        </Link>
-      </p>
-    );
-  }
-  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/messages") === true;
-  return (
-    <Form method="post" action="/messages?index" className="message-seller">
-      <input type="hidden" name="intent" value="start" />
-      <input type="hidden" name="postId" value={postId} />
-      <button type="submit" className="button button--primary" disabled={busy}>
-        <Icon name="message" /> Message seller
-      </button>
+  return prompt ? (
+    <Link to={prompt} className="button button--primary message-seller" preventScrollReset>
+      Message seller
+    </Link>
+  ) : (
+    <Form method="post" action={`/messages?index&post=${postId}`} className="message-seller">
+      <button className="button button--primary">Message seller</button>
     </Form>
   );
 }

@@ -9,9 +9,9 @@ import type { ConversationItemView, InboxEntryView, MessageView } from "~/types/
 import { useSchemaForm } from "~/utils/form";
 import { CHAT_MESSAGE_MAX } from "~/utils/limits";
 import { CANT_MESSAGE, CHAT_PLACEHOLDER } from "~/utils/messages";
-import { ErrorList, FormErrors } from "./forms";
+import { ErrorList, FormErrors } from "./field-errors";
 import { VerifiedBadge } from "./icons";
-import { Avatar } from "./post-card";
+import { Avatar } from "./post-parts";
 
 const STATUS_LABEL = { available: null, pending: "Pending", sold: "Sold" } as const;
 

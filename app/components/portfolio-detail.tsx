@@ -9,7 +9,7 @@ import { CommentBox } from "./comment-box";
 import { CommentThread } from "./comment-thread";
 import { ConfirmDelete, DeleteFromUrl } from "./confirm-delete";
 import { DoesNotExist } from "./not-found";
-import { MediaGallery } from "./post-card";
+import { MediaGallery } from "./post-parts";
 import { SaveButton } from "./save-button";
 
 type Kind = PortfolioItemView["kind"];

@@ -8,7 +8,7 @@ import { AlertToast } from "./alert";
 import { UploadProgress, useUpload } from "./upload-progress";
 import { loadProfileSchemas } from "~/schemas/lazy.client";
 import { useSchemaForm } from "~/utils/form";
-import { ErrorList, FormErrors } from "./forms";
+import { ErrorList, FormErrors } from "./field-errors";
 import { ProfileAvatar } from "./profile";
 import { safePath } from "~/utils/navigation";
 

@@ -1,6 +1,6 @@
-import { Link, useLocation } from "@remix-run/react";
-import { isSignUpReason, SIGNUP_REASONS, SIGNUP_TEXT, withoutSignUpPrompt } from "~/utils/signup-prompt";
-import { useOptionalUser } from "~/utils/user";
+import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
+import type { SignUpPromptView } from "~/types/views";
+import { withoutSignUpPrompt } from "~/utils/signup-prompt";
 import { Dialog } from "./dialog";
 
 /**
@@ -9,13 +9,13 @@ import { Dialog } from "./dialog";
  */
 export function SignUpPrompt() {
   const location = useLocation();
-  const user = useOptionalUser();
-  const reason = new URLSearchParams(location.search).get("signup");
-  if (user || !isSignUpReason(reason)) return null;
+  // The layout sends the prompt's words only to a visitor whose URL asks for it.
+  const prompt = useRouteLoaderData<{ signUpPrompt: SignUpPromptView | null }>("root")?.signUpPrompt;
+  if (!prompt) return null;
   const page = withoutSignUpPrompt(location.pathname + location.search);
   const back = new URLSearchParams({ redirect: page });
   return (
-    <Dialog title={SIGNUP_REASONS[reason]} id="signup" closeHref={page} description={SIGNUP_TEXT[reason]} closeButton>
+    <Dialog title={prompt.title} id="signup" closeHref={page} description={prompt.text} closeButton>
       <div className="button-row">
         <Link to={`/register?${back}`} className="button button--primary">
           Sign up

@@ -14,6 +14,7 @@ import { getSessionUser, renewSession } from "~/services/session.server";
 import { siteOrigin } from "~/services/urls.server";
 import { backTarget } from "~/utils/navigation";
 import { isSignUpReason } from "~/utils/signup-prompt";
+import { SIGNUP_TEXT, SIGNUP_TITLES } from "~/utils/signup-prompt-texts.server";
 
 export async function layoutLoader({ request, context }: LoaderFunctionArgs) {
   // The region gate (app/services/middleware.server.ts) flags data requests it
@@ -27,9 +28,10 @@ export async function layoutLoader({ request, context }: LoaderFunctionArgs) {
   const user = sessionUser?.verified ? sessionUser : null;
   const renewed = sessionUser ? await renewSession(request) : null;
   const url = new URL(request.url);
+  const signUpReason = user ? null : url.searchParams.get("signup");
   if (user) context.setViewer?.(user.id); // for the page-view record
   // §6: the sign-up prompt for a visitor the region rule refuses goes to /404, unless SHOW_FIREWALL=1.
-  else if (isSignUpReason(url.searchParams.get("signup")) && !signUpPromptAllowed({ ip: context.clientIp, header: (n) => request.headers.get(n) }, config().geo).allow) {
+  else if (isSignUpReason(signUpReason) && !signUpPromptAllowed({ ip: context.clientIp, header: (n) => request.headers.get(n) }, config().geo).allow) {
     throw redirect("/404");
   }
   // Without JS the Referer is the history we have (spec §4 back rules).
@@ -52,6 +54,8 @@ export async function layoutLoader({ request, context }: LoaderFunctionArgs) {
       unreadNotifications: user && url.pathname !== "/notifications" ? await countUnread(user.id) : 0,
       // A conversation's page marks it read as it shows it.
       unreadMessages: user ? await countUnreadConversations(user.id, /^\/messages\/([\w-]+)$/.exec(url.pathname)?.[1]) : 0,
+      /** The sign-up prompt this page opens (`?signup=<reason>`), in its words. */
+      signUpPrompt: isSignUpReason(signUpReason) ? { title: SIGNUP_TITLES[signUpReason], text: SIGNUP_TEXT[signUpReason] } : null,
       /** For share links (§4): this request's site when it is on the allowlist, else the default one. */
       origin: siteOrigin(request),
     },

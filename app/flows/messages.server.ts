@@ -24,8 +24,7 @@ function notFound(): never {
  * post, or the one the two already have. Refusals go back to the post with the
  * reason as an alert.
  */
-export async function startConversationAction(request: Request, user: User, form: FormData) {
-  const postId = String(form.get("postId") ?? "");
+export async function startConversationAction(request: Request, user: User, postId: string) {
   const back = /^[\w-]{1,64}$/.test(postId) ? `/post/${postId}` : "/home";
   if (!(await isSchoolVerifiedOn(user, (await campusForRequest(request)).id))) {
     return redirectWithAlert(request, back, { type: "danger", message: SCHOOL_VERIFICATION_REQUIRED });

@@ -8,6 +8,7 @@ import { pickupSpotLabel } from "~/data/pickup-spots";
 import type { FeedFilters } from "~/utils/feed-filters";
 import { conditionLabel, LISTING_LIFETIME_MS, type Condition, type PriceTerms } from "~/utils/listings";
 import { priceLabel } from "~/utils/price";
+import { categoryLabel } from "~/utils/categories";
 import { notify } from "./notifications.server";
 import { notBlockedWith } from "./blocks.server";
 import type { CommentNode, MediaView, PostView, TextBlock, ThreadNode } from "~/types/views";
@@ -580,6 +581,7 @@ async function toViews(rows: PostRow[], timeZone: string, viewerId?: string | nu
     id: r.id,
     text: r.text,
     category: r.category,
+    categoryLabel: r.category ? (categoryLabel(r.category) ?? r.category) : null,
     parentId: r.parentId,
     rootId: r.rootId,
     gameId: r.gameId,

@@ -3,7 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "~/components/auth";
-import { CodeField, Field, FormErrors } from "~/components/forms";
+import { CodeField, Field } from "~/components/forms";
+import { FormErrors } from "~/components/field-errors";
 import {
   completeSchoolEmailVerification,
   schoolDomainsOf,

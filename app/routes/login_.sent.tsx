@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "~/components/auth";
-import { FormErrors } from "~/components/forms";
+import { FormErrors } from "~/components/field-errors";
 import { magicLinkSchema } from "~/schemas/index.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { claimAddress, claimSentUrl, requestClaimLink, requestMagicLink, sentPageUrl } from "~/flows/auth.server";

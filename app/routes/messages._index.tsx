@@ -29,12 +29,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-/** Message seller (the post page's form posts here): opens the conversation about the post. */
+/** Message seller (the post page's form posts here, `?post={id}`): opens the conversation about the post. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await readForm(request);
-  if (form.get("intent") !== "start") throw new Response("Bad Request", { status: 400 });
-  return startConversationAction(request, user, form);
+  await readForm(request); // the body is empty: the post is in the URL
+  return startConversationAction(request, user, new URL(request.url).searchParams.get("post") ?? "");
 }
 
 export default function Inbox() {

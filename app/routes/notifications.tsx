@@ -2,7 +2,7 @@ import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PagedList } from "~/components/paged-list";
-import { Avatar } from "~/components/post-card";
+import { Avatar } from "~/components/post-parts";
 import { VerifiedBadge } from "~/components/icons";
 import { campusForRequest } from "~/models/campuses.server";
 import { getNotificationsPage, type NotificationItem } from "~/models/notifications.server";

@@ -5,7 +5,7 @@ import { PostFeed } from "~/components/post-feed";
 import { FeedFilters } from "~/components/feed-filters";
 import { readFeedFilters } from "~/utils/feed-filters";
 import { VerifiedBadge } from "~/components/icons";
-import { Avatar } from "~/components/post-card";
+import { Avatar } from "~/components/post-parts";
 import { campusForRequest } from "~/models/campuses.server";
 import { searchPeople, searchPosts } from "~/models/search.server";
 import { getViewerTimeZone } from "~/services/client-hints.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@rem
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { SubmitButton } from "~/components/auth";
-import { ErrorList } from "~/components/forms";
+import { ErrorList } from "~/components/field-errors";
 import { changeCampus } from "~/models/school.server";
 import { getCampus, listCampuses, SCHOOL_NAMES } from "~/models/campuses.server";
 import { redirectWithAlert } from "~/services/alerts.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { Avatar } from "~/components/post-card";
+import { Avatar } from "~/components/post-parts";
 import { listBlocked, unblockUser } from "~/models/blocks.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { readForm } from "~/services/form.server";

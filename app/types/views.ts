@@ -31,6 +31,8 @@ export type PostCardView = {
   id: string;
   text: TextBlock[];
   category: string | null;
+  /** The category as shown ("Furniture"). */
+  categoryLabel: string | null;
   author: AuthorView;
   time: TimeView;
   /** "$60", "$1,250 OBO", "Free"; null: not a listing. */
@@ -143,3 +145,14 @@ export type InboxEntryView = {
   time: TimeView;
   unread: boolean;
 };
+/** What the post page tells its author about their listing (its status, renew and edit buttons). */
+export type ListingControlsView = {
+  status: ListingStatusView;
+  expired: boolean;
+  renewable: boolean;
+  /** When Renew comes back (48 hours after posting or the last renewal). */
+  nextRenew: TimeView;
+};
+
+/** The sign-up prompt a visitor's page opens (spec §2, §6). */
+export type SignUpPromptView = { title: string; text: string };

@@ -227,7 +227,7 @@ try {
     // A conversation about one of the seller's listings (a buyer opens it with Message seller and writes).
     const buyer = await signUpViaHttp(server.base, `bench-buyer-${Date.now()}@ou.edu`);
     const form = { "Content-Type": "application/x-www-form-urlencoded" };
-    const opened = await buyer.request("/messages?index", { method: "POST", body: new URLSearchParams({ intent: "start", postId }), headers: form });
+    const opened = await buyer.request(`/messages?index&post=${postId}`, { method: "POST", body: new URLSearchParams(), headers: form });
     const conversation = new URL(opened.headers.get("location") ?? "/messages", server.base).pathname;
     await buyer.request(`${conversation}`, { method: "POST", body: new URLSearchParams({ intent: "send", text: "Is this still available?" }), headers: form });
     const defaultPaths = [

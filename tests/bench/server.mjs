@@ -33,12 +33,17 @@ export async function startServer({ env = {}, dir = fs.mkdtempSync(path.join(os.
     stdio: ["ignore", "pipe", "inherit"],
   });
   const base = `http://localhost:${port}`;
-  for (let i = 0; i < 100; i++) {
+  // The first start migrates and seeds (photos drawn with sharp): allow a minute on a busy machine.
+  for (let i = 0; ; i++) {
     try {
       const res = await fetch(`${base}/healthz`);
       if (res.ok) break;
     } catch {
       // not up yet
+    }
+    if (i === 300) {
+      child.kill("SIGTERM");
+      throw new Error(`The server on ${base} did not answer /healthz within a minute`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -58,6 +58,8 @@ test.describe("log in (item 4)", () => {
     await page.goto("/forgotpassword");
     await page.getByLabel("Email").fill(user.email);
     await page.getByRole("button", { name: "Send reset link" }).click();
+    // Sent once the page says so (leaving earlier would cancel the request).
+    await expect(page.getByText("Check your inbox for the link to reset your password.")).toBeVisible();
     await page.goto(await mailLink(page, user.email, /Reset your password/, "Choose a new password"));
     await page.getByLabel("New password", { exact: true }).fill("brand-new-pass");
     await page.getByLabel("Re-enter new password").fill("brand-new-pass");

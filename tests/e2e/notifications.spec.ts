@@ -3,6 +3,7 @@ import { expect, expectAccessible, test, unique } from "./fixtures";
 import { signUp } from "./users";
 
 test("a comment shows on /notifications with the unread count in the navigation", async ({ page, browser, javaScriptEnabled }) => {
+  test.slow(); // two users signed up, a post, a comment and an accessibility check
   await signUp(page, { first: "Nora" });
   const text = `Desk lamp ${unique()}`;
   await page.goto("/create/post");
