@@ -16,6 +16,8 @@ export type ShellData = {
   pending?: { username: string } | null;
   /** Unread notifications of the signed-in user (capped: 100 reads "99+"). */
   unreadNotifications?: number;
+  /** Conversations with a message the signed-in user has not read (capped the same way). */
+  unreadMessages?: number;
 };
 
 type NavItem = { to: string; label: string; icon: IconName };
@@ -24,6 +26,7 @@ const NAV: NavItem[] = [
   { to: "/home", label: "Home", icon: "home" },
   { to: "/search", label: "Search", icon: "search" },
   { to: "/notifications", label: "Notifications", icon: "bell" },
+  { to: "/messages", label: "Messages", icon: "message" },
   { to: "/profile", label: "Profile", icon: "user" },
   { to: "/more", label: "More", icon: "more" },
   { to: "/settings", label: "Settings", icon: "settings" },
@@ -42,9 +45,10 @@ function navFor(user: SessionUser | null | undefined, pending: ShellData["pendin
   return [...items, { to: "/login", label: "Log in", icon: "login" }, { to: "/user_registration", label: "Sign up", icon: "plus" }];
 }
 
-/** The unread count on the Notifications item, and its words for screen readers. */
-function unreadBadge(item: NavItem, unread: number | undefined) {
-  if (item.to !== "/notifications" || !unread) return { badge: null, label: item.label };
+/** The unread count on the Notifications and Messages items, and its words for screen readers. */
+function unreadBadge(item: NavItem, data: ShellData | undefined) {
+  const unread = item.to === "/notifications" ? data?.unreadNotifications : item.to === "/messages" ? data?.unreadMessages : undefined;
+  if (!unread) return { badge: null, label: item.label };
   const shown = unread > 99 ? "99+" : String(unread);
   return {
     badge: <span className="nav-badge" aria-hidden="true">{shown}</span>,
@@ -87,7 +91,7 @@ export function AppShell({ data, children }: { data: ShellData | undefined; chil
         </Link>
         <ul>
           {nav.map((item) => {
-            const { badge, label } = unreadBadge(item, data?.unreadNotifications);
+            const { badge, label } = unreadBadge(item, data);
             return (
               <li key={item.to}>
                 {/* Opening Notifications marks them read: no fetching ahead on hover. */}
@@ -124,7 +128,7 @@ export function AppShell({ data, children }: { data: ShellData | undefined; chil
 
       <nav className="bottom-nav" aria-label="Main (mobile)">
         {NAV.filter((n) => n.to !== "/settings").map((item) => {
-          const { badge, label } = unreadBadge(item, data?.unreadNotifications);
+          const { badge, label } = unreadBadge(item, data);
           return (
             <NavLink key={item.to} to={item.to} aria-label={label}>
               <span className="nav-icon">

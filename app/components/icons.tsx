@@ -13,6 +13,7 @@ const paths = {
   check: "M5 13l4 4L19 7",
   close: "M6 6l12 12M18 6L6 18",
   comment: "M4 5h16v11H8l-4 4z",
+  message: "M4 4h16v12H7l-3 3zM8 9h8M8 12h5",
   bookmark: "M6 3h12v18l-6-4-6 4z",
   share: "M12 3v12M7 8l5-5 5 5M5 14v6h14v-6",
   login: "M10 17l5-5-5-5M15 12H3M14 4h5a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1h-5",

@@ -4,6 +4,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect, redirectDocument } from "@remix-run/node";
 import { campusForRequest } from "~/models/campuses.server";
 import { countUnread } from "~/models/notifications.server";
+import { countUnreadConversations } from "~/models/messages.server";
 import { isSchoolVerifiedOn } from "~/models/school.server";
 import { sessionUserView } from "~/models/users.server";
 import { readAlert } from "~/services/alerts.server";
@@ -51,6 +52,8 @@ export async function layoutLoader({ request, context }: LoaderFunctionArgs) {
       pending: sessionUser && !user ? { username: sessionUser.username } : null,
       // The notifications page marks them all read as it shows them.
       unreadNotifications: user && url.pathname !== "/notifications" ? await countUnread(user.id) : 0,
+      // A conversation's page marks it read as it shows it.
+      unreadMessages: user ? await countUnreadConversations(user.id, /^\/messages\/([\w-]+)$/.exec(url.pathname)?.[1]) : 0,
       /** The sign-up prompt this page opens (`?signup=<reason>`), in its words. */
       signUpPrompt: isSignUpReason(signUpReason) ? { title: SIGNUP_TITLES[signUpReason], text: SIGNUP_TEXT[signUpReason] } : null,
       /** For share links (§4): this request's site when it is on the allowlist, else the default one. */

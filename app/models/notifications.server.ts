@@ -5,6 +5,7 @@ import { escapeHtml, sendMail } from "./mail.server";
 import type { AuthorView, TextBlock, TimeView } from "~/types/views";
 import { unsubscribeUrl } from "./unsubscribe.server";
 import { authorColumns, authorView, displayName } from "./users.server";
+import { isBlockedEitherWay } from "./blocks.server";
 
 const PAGE_SIZE = 10;
 
@@ -27,23 +28,23 @@ const VERB: Record<NotificationType, string> = {
   message: "sent you a message",
 };
 
-/** The recipient's post, comment, game or project a notification is about. */
-export type NotifiedItem = { type: "post" | "game" | "project"; id: string };
+/** The recipient's post, comment, game or project a notification is about, or the conversation of a message. */
+export type NotifiedItem = { type: "post" | "game" | "project" | "chat"; id: string };
 
 const EMAIL_INTERVAL_MS = 24 * 3600_000;
 
 /**
- * Claims the one email a day an actor may cause about an item, per kind of
- * email (notifications must not be a spam cannon): true when the last such
- * email is more than a day old or there was none. Atomic: of two concurrent
- * claims one wins.
+ * Claims the one email an actor may cause about an item per interval (a day,
+ * unless the caller says otherwise), per kind of email (notifications must not
+ * be a spam cannon): true when the last such email is older than that or there
+ * was none. Atomic: of two concurrent claims one wins.
  */
-async function claimDailyEmail(tx: Tx, key: { actorId: string; item: NotifiedItem; kind: string }, now: number): Promise<boolean> {
+async function claimEmail(tx: Tx, key: { actorId: string; item: NotifiedItem; kind: string }, now: number, intervalMs: number): Promise<boolean> {
   const { notificationEmails: t } = schema;
   const claimed = await tx
     .insert(t)
     .values({ actorId: key.actorId, item: `${key.item.type}:${key.item.id}`, kind: key.kind, sentAt: now })
-    .onConflictDoUpdate({ target: [t.actorId, t.item, t.kind], set: { sentAt: now }, setWhere: lte(t.sentAt, now - EMAIL_INTERVAL_MS) })
+    .onConflictDoUpdate({ target: [t.actorId, t.item, t.kind], set: { sentAt: now }, setWhere: lte(t.sentAt, now - intervalMs) })
     .returning({ sentAt: t.sentAt });
   return claimed.length > 0;
 }
@@ -53,7 +54,8 @@ async function claimDailyEmail(tx: Tx, key: { actorId: string; item: NotifiedIte
  * recipient wants email, queues one with a link to the item (§1, §7). Never
  * for a user's own actions. With `once`, an actor causes it only the first
  * time for the item (saves). Email: at most one a day per actor, item and
- * kind. Runs inside the caller's transaction.
+ * kind (or per `emailIntervalMs`). Nothing between two people when either
+ * blocked the other. Runs inside the caller's transaction.
  */
 export async function notify(
   tx: Tx,
@@ -68,10 +70,15 @@ export async function notify(
     postId?: string;
     gameId?: string;
     projectId?: string;
+    /** A message's conversation. */
+    chatId?: string;
     excerpt?: string;
+    /** The least time between two emails about the item (default a day). */
+    emailIntervalMs?: number;
   },
 ) {
   if (n.userId === n.actorId) return;
+  if (await isBlockedEitherWay(n.userId, n.actorId, tx)) return;
   const [recipient] = await tx.select().from(schema.users).where(eq(schema.users.id, n.userId)).limit(1);
   const [actor] = await tx.select().from(schema.users).where(eq(schema.users.id, n.actorId)).limit(1);
   if (!recipient || !actor) return;
@@ -90,6 +97,7 @@ export async function notify(
       postId: n.postId,
       gameId: n.gameId,
       projectId: n.projectId,
+      chatId: n.chatId,
       message,
       onceKey: n.once ? `${n.type}:${n.about.type}:${n.about.id}` : null,
       createdAt: now,
@@ -98,7 +106,7 @@ export async function notify(
     .returning({ id: schema.notifications.id });
   if (inserted.length === 0) return; // notified before (once)
   if (!recipient.emailNotifications) return;
-  if (!(await claimDailyEmail(tx, { actorId: n.actorId, item: n.about, kind: MAIL_KIND[n.type] }, now))) return;
+  if (!(await claimEmail(tx, { actorId: n.actorId, item: n.about, kind: MAIL_KIND[n.type] }, now, n.emailIntervalMs ?? EMAIL_INTERVAL_MS))) return;
   const url = `${n.link.origin}${n.link.path}`;
   const unsubscribe = unsubscribeUrl(recipient.id, n.link.origin);
   const quote = n.excerpt ? n.excerpt.slice(0, 280) : "";
@@ -194,9 +202,10 @@ export function notificationVerb(n: { type: NotificationType; gameId?: string | 
 
 /** Where a notification leads: the game or project comments, else the post or comment itself. */
 export function notificationHref(
-  n: { gameId: string | null; projectId: string | null; postId: string | null },
+  n: { gameId: string | null; projectId: string | null; postId: string | null; chatId?: string | null },
   actorUsername: string,
 ): string {
+  if (n.chatId) return `/messages/${n.chatId}`;
   if (n.gameId) return `/game/${n.gameId}?show=comments`;
   if (n.projectId) return `/project/${n.projectId}?show=comments`;
   if (n.postId) return `/post/${n.postId}`;
@@ -274,6 +283,7 @@ export function getNotificationsPage(opts: {
         postId: n.postId,
         gameId: n.gameId,
         projectId: n.projectId,
+        chatId: n.chatId,
         readAt: n.readAt,
         createdAt: n.createdAt,
         actor: authorColumns,

@@ -10,6 +10,7 @@ import { conditionLabel, LISTING_LIFETIME_MS, type Condition, type PriceTerms } 
 import { priceLabel } from "~/utils/price";
 import { categoryLabel } from "~/utils/categories";
 import { notify } from "./notifications.server";
+import { notBlockedWith } from "./blocks.server";
 import type { CommentNode, MediaView, PostView, TextBlock, ThreadNode } from "~/types/views";
 
 export type { CommentNode, PostView, ThreadNode };
@@ -121,6 +122,8 @@ export async function getFeedPage(opts: FeedOptions): Promise<FeedPage> {
   const base: (SQL | undefined)[] = [eq(posts.campusId, opts.campusId), isTopLevel, ...listingConditions(filters, { includeExpired: opts.includeExpired, now })];
   if (opts.authorId) base.push(eq(posts.authorId, opts.authorId));
   if (opts.match) base.push(opts.match);
+  // Nobody sees the posts of someone they blocked or who blocked them.
+  if (opts.viewerId) base.push(notBlockedWith(opts.viewerId, posts.authorId));
   const select = () =>
     getDb()
       .select({ ...postColumns, lastActivityAt: posts.lastActivityAt })
@@ -634,7 +637,8 @@ export async function getParentChain(post: PostView, timeZone: string, viewerId?
 /**
  * A whole thread in one query (plus one for media and one for the viewer's
  * saves), built into a tree: comments oldest first, replies below their
- * parent newest first (spec §7).
+ * parent newest first (spec §7). Without the comments of anyone the viewer
+ * blocked or who blocked the viewer (and so without the replies under them).
  */
 export async function getThread(
   where: { rootId: string } | { gameId: string } | { projectId: string },
@@ -647,7 +651,7 @@ export async function getThread(
     .select(postColumns)
     .from(posts)
     .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
-    .where(and(filter, isNull(posts.deletedAt)))
+    .where(and(filter, isNull(posts.deletedAt), viewerId ? notBlockedWith(viewerId, posts.authorId) : undefined))
     .orderBy(asc(posts.createdAt), asc(posts.id));
   return buildThread(await toViews(rows, timeZone, viewerId), "rootId" in where ? where.rootId : null);
 }

@@ -2,6 +2,9 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@rem
 import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DeleteFromUrl } from "~/components/confirm-delete";
+import { BlockButton, BlockFromUrl } from "~/components/block-confirm";
+import { BlockError, blockUser, hasBlocked, unblockUser } from "~/models/blocks.server";
+import { USER_BLOCKED, USER_UNBLOCKED } from "~/utils/messages";
 import { Icon, VerifiedBadge } from "~/components/icons";
 import { PostFeed } from "~/components/post-feed";
 import { FeedFilters } from "~/components/feed-filters";
@@ -69,6 +72,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     show,
     viewer: isSelf ? ("self" as const) : viewer ? ("member" as const) : ("visitor" as const),
+    /** The viewer blocked this person (Unblock instead of Block). */
+    blocked: viewer && !isSelf ? await hasBlocked(viewer.id, user.id) : false,
     /** Top-level posts on this campus, or (show=videos) the posts with videos. */
     // A profile keeps its author's expired listings, marked "Expired".
     feed: show === "videos" ? await getVideoPage(feedOpts) : await getFeedPage({ ...feedOpts, filters: filterForm.filters, includeExpired: true }),
@@ -89,6 +94,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!sent.ok) return redirectWithAlert(request, `/${user.username}`, { type: "danger", message: AUTH_MESSAGES[sent.code] });
     return redirect(claimSentUrl(user.username), { headers: { "Set-Cookie": sent.setCookie } });
   }
+  if (intent === "block" || intent === "unblock") {
+    const viewer = await requireUser(request);
+    try {
+      if (intent === "block") await blockUser(viewer.id, user.id);
+      else await unblockUser(viewer.id, user.id);
+    } catch (error) {
+      if (error instanceof BlockError) throw new Response(error.message, { status: 400 });
+      throw error;
+    }
+    return redirectWithAlert(request, `/${user.username}`, { type: "success", message: intent === "block" ? USER_BLOCKED : USER_UNBLOCKED });
+  }
   if (intent !== "report") throw new Response("Bad Request", { status: 400 });
   const viewer = await requireUser(request);
   try {
@@ -107,7 +123,7 @@ const TABS: { show: Show; label: string; empty: string }[] = [
 ];
 
 export default function Profile() {
-  const { profile, show, viewer, feed, portfolio, createPostHref, filterForm } = useLoaderData<typeof loader>();
+  const { profile, show, viewer, blocked, feed, portfolio, createPostHref, filterForm } = useLoaderData<typeof loader>();
   const base = `/${profile.username}`;
   const tab = TABS.find((t) => t.show === show)!;
   return (
@@ -162,6 +178,17 @@ export default function Profile() {
                   </button>
                 </Form>
               ) : null}
+              {viewer === "member" ? (
+                blocked ? (
+                  <Form method="post" className="inline-form">
+                    <button type="submit" name="intent" value="unblock" className="button">
+                      Unblock
+                    </button>
+                  </Form>
+                ) : (
+                  <BlockButton />
+                )
+              ) : null}
               {/* The link goes to the account's own address, shown only masked on /login/sent. */}
               {viewer === "visitor" && !profile.verified ? (
                 <Form method="post" className="inline-form">
@@ -203,6 +230,7 @@ export default function Profile() {
         <PostFeed page={feed} emptyText="No Posts" />
       </section>
       <DeleteFromUrl />
+      {viewer === "member" && !blocked ? <BlockFromUrl action={base} name={profile.displayName} /> : null}
 
       {createPostHref ? (
         <Link to={createPostHref} className="fab" aria-label="Create Post">

@@ -7,6 +7,7 @@ import { ListingControls } from "~/components/listing-controls";
 import { DoesNotExist } from "~/components/not-found";
 import { PostCard } from "~/components/post-card";
 import { postPageAction, postPageLoader } from "~/flows/post-page.server";
+import { MessageSellerButton } from "~/components/message-seller";
 import type { RouteHandle } from "~/utils/route-handle";
 
 export const handle: RouteHandle = {
@@ -38,6 +39,7 @@ export default function PostPage() {
       ) : null}
       <PostCard post={post} detail />
       {mine ? <ListingControls postId={post.id} listing={listing} /> : null}
+      {!post.parentId && !post.gameId && !post.projectId ? <MessageSellerButton postId={post.id} authorId={post.author.id} /> : null}
       <section aria-labelledby="comments-title" className="panel" id="comments">
         <h2 id="comments-title" className="section-title">
           Comments

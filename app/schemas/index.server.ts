@@ -9,3 +9,4 @@ export * from "./fields";
 export * from "./post";
 export * from "./profile";
 export * from "./school";
+export * from "./message";

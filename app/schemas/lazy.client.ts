@@ -7,3 +7,4 @@ export const loadContactSchemas = () => import("./contact");
 export const loadPostSchemas = () => import("./post");
 export const loadProfileSchemas = () => import("./profile");
 export const loadSchoolSchemas = () => import("./school");
+export const loadMessageSchemas = () => import("./message");

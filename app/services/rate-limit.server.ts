@@ -25,6 +25,10 @@ const LIMITS = {
   commentsPerUser: { points: 120, duration: 3600 },
   /** Save / unsave toggles per user: one a second for a minute is more than a person clicks. */
   savesPerUser: { points: 60, duration: 60 },
+  /** New conversations per user (Message seller): a buyer shopping around, not a spammer. */
+  conversationsPerUser: { points: 20, duration: 24 * 3600 },
+  /** Private messages per user: one a second for a minute. */
+  messagesPerUser: { points: 60, duration: 60 },
   /** Contact Me / Feedback messages per IP. */
   contactIp: { points: 100, duration: 3600 },
   /** Contact Me / Feedback messages per sender address. */

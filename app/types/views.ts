@@ -99,6 +99,52 @@ export type Alert = {
 };
 export type AlertInput = Omit<Alert, "id">;
 
+/** The listing a conversation is about, as its header and the inbox show it. */
+export type ConversationItemView = {
+  id: string;
+  /** The start of the post's text ("" when it was deleted). */
+  text: string;
+  price: string | null;
+  status: ListingStatusView;
+  deleted: boolean;
+  /** The post's first photo, if any. */
+  thumbnail: MediaView | null;
+};
+
+/** One private message, with its sender joined from users. */
+export type MessageView = {
+  id: string;
+  text: string;
+  sender: AuthorView;
+  mine: boolean;
+  time: TimeView;
+};
+
+/** A conversation for one of its two members. */
+export type ConversationView = {
+  id: string;
+  other: AuthorView;
+  item: ConversationItemView | null;
+  /** The newest messages, oldest first. */
+  messages: MessageView[];
+  /** Older messages exist: the cursor of the page before these. */
+  earlierCursor: string | null;
+  /** The viewer blocked the other person. */
+  youBlocked: boolean;
+  /** Neither blocked the other. */
+  canSend: boolean;
+};
+
+/** A row of the inbox (/messages). */
+export type InboxEntryView = {
+  id: string;
+  other: AuthorView;
+  item: ConversationItemView | null;
+  /** The newest message's start; null before the first one. */
+  lastMessage: { text: string; mine: boolean } | null;
+  time: TimeView;
+  unread: boolean;
+};
 /** What the post page tells its author about their listing (its status, renew and edit buttons). */
 export type ListingControlsView = {
   status: ListingStatusView;

@@ -22,3 +22,6 @@ export const PROFILE_MESSAGES = {
   bioTooLong: `Bio can be at most ${BIO_MAX} characters.`,
   updated: "Profile Updated",
 } as const;
+
+/** A private message (issue 14): 1 to 1,000 characters. */
+export const CHAT_MESSAGE_MAX = 1000;

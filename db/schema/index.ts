@@ -35,6 +35,7 @@ export const notificationEmails = tables.notificationEmails;
 export const chats = tables.chats;
 export const chatMembers = tables.chatMembers;
 export const messages = tables.messages;
+export const blocks = tables.blocks;
 export const mail = tables.mail;
 export const reports = tables.reports;
 export const bannedEmails = tables.bannedEmails;

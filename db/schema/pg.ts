@@ -270,6 +270,7 @@ export const notifications = pgTable(
      * after un-saving, does not notify again); unique per actor.
      */
     onceKey: text("once_key"),
+    chatId: text("chat_id").references(() => chats.id, { onDelete: "cascade" }),
   },
   (t) => [index("notifications_user_idx").on(t.userId, t.createdAt), uniqueIndex("notifications_once_idx").on(t.actorId, t.onceKey)],
 );
@@ -292,11 +293,20 @@ export const notificationEmails = pgTable(
   (t) => [primaryKey({ columns: [t.actorId, t.item, t.kind] })],
 );
 
-export const chats = pgTable("chats", {
-  id: text("id").primaryKey(),
-  createdAt: createdAt(),
-  updatedAt: time("updated_at").notNull().default(now),
-});
+export const chats = pgTable(
+  "chats",
+  {
+    id: text("id").primaryKey(),
+    postId: text("post_id").references(() => posts.id, { onDelete: "set null" }),
+    starterId: text("starter_id").references(() => users.id, { onDelete: "cascade" }),
+    sellerId: text("seller_id").references(() => users.id, { onDelete: "cascade" }),
+    lastMessageId: text("last_message_id"),
+    lastMessageAt: time("last_message_at"),
+    createdAt: createdAt(),
+    updatedAt: time("updated_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("chats_post_starter_idx").on(t.postId, t.starterId)],
+);
 
 export const chatMembers = pgTable(
   "chat_members",
@@ -308,8 +318,15 @@ export const chatMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     lastReadAt: time("last_read_at"),
+    lastActivityAt: time("last_activity_at"),
   },
-  (t) => [primaryKey({ columns: [t.chatId, t.userId] }), index("chat_members_user_idx").on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.chatId, t.userId] }),
+    index("chat_members_inbox_idx").on(t.userId, t.lastActivityAt, t.chatId),
+    index("chat_members_unread_idx")
+      .on(t.userId)
+      .where(sql`last_activity_at > coalesce(last_read_at, 0)`),
+  ],
 );
 
 export const messages = pgTable(
@@ -326,6 +343,20 @@ export const messages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("messages_chat_idx").on(t.chatId, t.createdAt)],
+);
+
+export const blocks = pgTable(
+  "blocks",
+  {
+    blockerId: text("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: text("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index("blocks_blocked_idx").on(t.blockedId, t.blockerId)],
 );
 
 export const mail = pgTable(
@@ -364,6 +395,7 @@ export const reports = pgTable("reports", {
     .notNull()
     .references(() => users.id, { onDelete: "cascade" }),
   reason: text("reason"),
+  chatId: text("chat_id").references(() => chats.id, { onDelete: "set null" }),
   createdAt: createdAt(),
 });
 

@@ -303,6 +303,8 @@ export const notifications = sqliteTable(
      * after un-saving, does not notify again); unique per actor.
      */
     onceKey: text("once_key"),
+    /** A "message" notification's conversation. */
+    chatId: text("chat_id").references(() => chats.id, { onDelete: "cascade" }),
   },
   (t) => [index("notifications_user_idx").on(t.userId, t.createdAt), uniqueIndex("notifications_once_idx").on(t.actorId, t.onceKey)],
 );
@@ -325,12 +327,37 @@ export const notificationEmails = sqliteTable(
   (t) => [primaryKey({ columns: [t.actorId, t.item, t.kind] })],
 );
 
-export const chats = sqliteTable("chats", {
-  id: text("id").primaryKey(),
-  createdAt: createdAt(),
-  updatedAt: integer("updated_at").notNull().default(now),
-});
+/**
+ * A private conversation between two users about a listing (issue 14). The
+ * starter (the buyer) opens it from the post; the other member is the post's
+ * author. One per post and starter: a second "Message seller" reuses it.
+ */
+export const chats = sqliteTable(
+  "chats",
+  {
+    id: text("id").primaryKey(),
+    /** The listing it is about (kept as a tombstone when deleted). */
+    postId: text("post_id").references(() => posts.id, { onDelete: "set null" }),
+    /** Who started it from the post (the buyer). */
+    starterId: text("starter_id").references(() => users.id, { onDelete: "cascade" }),
+    /** The post's author (the seller). */
+    sellerId: text("seller_id").references(() => users.id, { onDelete: "cascade" }),
+    /** The newest message, for the inbox's excerpt (one join, no query per conversation). */
+    lastMessageId: text("last_message_id"),
+    lastMessageAt: integer("last_message_at"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("chats_post_starter_idx").on(t.postId, t.starterId)],
+);
 
+/**
+ * The two members of a conversation, one row each: also each one's inbox
+ * entry. `last_activity_at` is the conversation's last message (or, for the
+ * starter, its opening) as this member's inbox orders it; null keeps it out of
+ * the inbox (the seller's, until the first message). Unread: activity after
+ * `last_read_at` (sending marks your own side read).
+ */
 export const chatMembers = sqliteTable(
   "chat_members",
   {
@@ -341,8 +368,15 @@ export const chatMembers = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     lastReadAt: integer("last_read_at"),
+    lastActivityAt: integer("last_activity_at"),
   },
-  (t) => [primaryKey({ columns: [t.chatId, t.userId] }), index("chat_members_user_idx").on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.chatId, t.userId] }),
+    index("chat_members_inbox_idx").on(t.userId, t.lastActivityAt, t.chatId),
+    index("chat_members_unread_idx")
+      .on(t.userId)
+      .where(sql`last_activity_at > coalesce(last_read_at, 0)`),
+  ],
 );
 
 export const messages = sqliteTable(
@@ -359,6 +393,24 @@ export const messages = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("messages_chat_idx").on(t.chatId, t.createdAt)],
+);
+
+/**
+ * Who blocked whom. A block works both ways (no messages, no posts or comments
+ * in feeds, threads and search, no notifications), but only the blocker can lift it.
+ */
+export const blocks = sqliteTable(
+  "blocks",
+  {
+    blockerId: text("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: text("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index("blocks_blocked_idx").on(t.blockedId, t.blockerId)],
 );
 
 /** The outbox: every email is a row here first (design A3). */
@@ -398,6 +450,8 @@ export const reports = sqliteTable("reports", {
     .notNull()
     .references(() => users.id, { onDelete: "cascade" }),
   reason: text("reason"),
+  /** A reported conversation (Report in /messages/{id}), for the owner's review. */
+  chatId: text("chat_id").references(() => chats.id, { onDelete: "set null" }),
   createdAt: createdAt(),
 });
 

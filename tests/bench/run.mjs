@@ -224,10 +224,17 @@ try {
     // Pages of every kind, as a visitor and signed in ("@").
     const homeHtml = await (await fetch(`${server.base}/home`)).text();
     const postId = homeHtml.match(/href="\/post\/([\w-]+)"/)?.[1];
+    // A conversation about one of the seller's listings (a buyer opens it with Message seller and writes).
+    const buyer = await signUpViaHttp(server.base, `bench-buyer-${Date.now()}@ou.edu`);
+    const form = { "Content-Type": "application/x-www-form-urlencoded" };
+    const opened = await buyer.request(`/messages?index&post=${postId}`, { method: "POST", body: new URLSearchParams(), headers: form });
+    const conversation = new URL(opened.headers.get("location") ?? "/messages", server.base).pathname;
+    await buyer.request(`${conversation}`, { method: "POST", body: new URLSearchParams({ intent: "send", text: "Is this still available?" }), headers: form });
     const defaultPaths = [
       "/", "/home", `/post/${postId}`, "/owner", "/project/campus-buysell", "/game/snake", "/login", "/register", "/forgotpassword",
       "/search", "/more", "/more/about", "/more/projects", "/settings/help", "/404", "/not-found/page",
       "@/home", `@/post/${postId}`, "@/notifications", "@/create/post", "@/settings", "@/settings/account/password", "@/profile/edit",
+      "@/messages", `@${conversation}`,
     ];
     const paths = process.env.BENCH_PATHS?.split(",") ?? defaultPaths;
     const cookies = seller.cookies().map(([name, value]) => ({ name, value, url: server.base }));

@@ -1,0 +1,129 @@
+import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { BlockButton, BlockFromUrl } from "~/components/block-confirm";
+import { ConversationItem, MessageComposer, MessageList } from "~/components/messages";
+import { conversationAction } from "~/flows/messages.server";
+import { campusForRequest } from "~/models/campuses.server";
+import { getConversation, markConversationRead, MessageError } from "~/models/messages.server";
+import { getViewerTimeZone } from "~/services/client-hints.server";
+import { readForm } from "~/services/form.server";
+import { requireUser, requireUserId } from "~/services/session.server";
+import listsCss from "~/styles/lists.css";
+import type { RouteHandle } from "~/utils/route-handle";
+
+export const handle: RouteHandle = {
+  title: (d) => (d as { conversation?: { other: { displayName: string } } } | undefined)?.conversation?.other.displayName ?? "Messages",
+};
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: listsCss }];
+
+/** How often an open conversation asks for new messages (with JS, while the tab is visible). */
+const POLL_MS = 3000;
+
+/** A browser fetching ahead of a click (link prefetch) has not shown anything to anyone yet. */
+function isPrefetch(request: Request): boolean {
+  return /prefetch/i.test(`${request.headers.get("Sec-Purpose") ?? ""} ${request.headers.get("Purpose") ?? ""}`);
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const userId = await requireUserId(request);
+  const campus = await campusForRequest(request);
+  const before = new URL(request.url).searchParams.get("before");
+  try {
+    const conversation = await getConversation({ chatId: params.id ?? "", userId, timeZone: getViewerTimeZone(request, campus.timeZone), before });
+    // Showing the newest messages reads them.
+    if (!before && !isPrefetch(request)) await markConversationRead(conversation.id, userId);
+    return data({ conversation, paged: !!before }, { headers: { "Cache-Control": "private, no-store" } });
+  } catch (error) {
+    // Anyone but the two members: the not-found page, never a 403 that confirms the id.
+    if (error instanceof MessageError) throw new Response("Not Found", { status: 404 });
+    throw error;
+  }
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await readForm(request);
+  return conversationAction(request, user, params.id ?? "", form);
+}
+
+/**
+ * With JS, asks the loader again every few seconds while the tab is visible
+ * (and at once when it becomes visible), so the other side's messages appear
+ * without a reload; nothing is asked while hidden or while a form is sending.
+ */
+function usePolling(ms: number, enabled: boolean) {
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const state = useRef({ revalidator, idle: true });
+  state.current = { revalidator, idle: revalidator.state === "idle" && navigation.state === "idle" };
+  useEffect(() => {
+    if (!enabled) return;
+    const tick = () => {
+      if (document.visibilityState === "visible" && state.current.idle) state.current.revalidator.revalidate();
+    };
+    const timer = setInterval(tick, ms);
+    const onVisibility = () => {
+      if (document.visibilityState === "visible") tick();
+    };
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener("visibilitychange", onVisibility);
+    };
+  }, [ms, enabled]);
+}
+
+export default function Conversation() {
+  const { conversation, paged } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  usePolling(POLL_MS, !paged);
+  const here = `/messages/${conversation.id}`;
+  return (
+    <div className="conversation stack">
+      <ConversationItem item={conversation.item} />
+      <section className="panel conversation__panel" aria-labelledby="conversation-title">
+        <h2 id="conversation-title" className="section-title">
+          Conversation with <Link to={`/${conversation.other.username}`}>{conversation.other.displayName}</Link>
+        </h2>
+        {conversation.earlierCursor ? (
+          <p>
+            <Link to={`${here}?before=${encodeURIComponent(conversation.earlierCursor)}`} className="button button--small">
+              Earlier messages
+            </Link>
+          </p>
+        ) : null}
+        {paged ? (
+          <p>
+            <Link to={here} className="button button--small">
+              Newest messages
+            </Link>
+          </p>
+        ) : null}
+        <MessageList messages={conversation.messages} />
+        {paged ? null : <MessageComposer action={here} lastResult={lastResult ?? null} canSend={conversation.canSend} />}
+      </section>
+      <div className="button-row conversation__actions">
+        {conversation.youBlocked ? (
+          <Form method="post" className="inline-form">
+            <button type="submit" name="intent" value="unblock" className="button">
+              Unblock
+            </button>
+          </Form>
+        ) : (
+          <BlockButton />
+        )}
+        <Form method="post" className="inline-form">
+          <button type="submit" name="intent" value="report" className="button">
+            Report
+          </button>
+        </Form>
+      </div>
+      <BlockFromUrl action={here} name={conversation.other.displayName} />
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+// The words of private messages and blocking (issue 14), shared by the server
+// and the pages (no Zod here, so pages can import them without the schemas).
+
+/** The chat composer's placeholder (spec §5). */
+export const CHAT_PLACEHOLDER = "Say something . . .";
+export const EMPTY_MESSAGE = "Write a message first.";
+/** Either side blocked the other: the composer is replaced by this, and a send is refused with it. */
+export const CANT_MESSAGE = "You can't message this person.";
+export const USER_BLOCKED = "User blocked.";
+export const USER_UNBLOCKED = "User unblocked.";
+export const OWN_POST = "This is your own post.";
+export const TOO_MANY_CONVERSATIONS = "You've started 20 conversations today. Try again tomorrow.";
+export const TOO_MANY_MESSAGES = "You're sending messages too fast. Wait a minute and try again.";
+
+/** The block confirmation (URL state ?confirm=block), on a profile and in a conversation. */
+export const BLOCK_CONFIRM = {
+  title: "Block this person?",
+  text: "Neither of you will be able to message the other, and you won't see each other's posts and comments. You can unblock them in Settings.",
+} as const;
