@@ -1,6 +1,5 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import type { ListingControlsView } from "~/types/views";
-import { LISTING_STATUSES, STATUS_ACTIONS } from "~/utils/listings";
 import { withoutModals } from "~/utils/url-state";
 import { Dialog } from "./dialog";
 
@@ -10,7 +9,7 @@ const CONFIRM = {
     text: "It leaves the feed and search results. You can mark it as available again later.",
     intent: "status",
     status: "sold",
-    button: STATUS_ACTIONS.sold.button,
+    button: null, // the sold move's own label
   },
   renew: {
     title: "Renew listing?",
@@ -46,15 +45,15 @@ export function ListingControls({ postId, listing }: { postId: string; listing: 
     <section className="panel listing-controls" aria-label="Your listing">
       <div className="button-row">
         {listing
-          ? LISTING_STATUSES.filter((s) => s !== listing.status).map((s) =>
-              s === "sold" ? (
-                <span key={s}>{ask("mark-sold", STATUS_ACTIONS.sold.button)}</span>
+          ? listing.moves.map(({ status, label }) =>
+              status === "sold" ? (
+                <span key={status}>{ask("mark-sold", label)}</span>
               ) : (
-                <Form key={s} method="post" action={`/post/${postId}`} className="inline-form">
+                <Form key={status} method="post" action={`/post/${postId}`} className="inline-form">
                   <input type="hidden" name="intent" value="status" />
-                  <input type="hidden" name="status" value={s} />
+                  <input type="hidden" name="status" value={status} />
                   <button type="submit" className="button button--small" disabled={busy}>
-                    {STATUS_ACTIONS[s].button}
+                    {label}
                   </button>
                 </Form>
               ),
@@ -82,7 +81,7 @@ export function ListingControls({ postId, listing }: { postId: string; listing: 
             <input type="hidden" name="intent" value={open.intent} />
             {open.status ? <input type="hidden" name="status" value={open.status} /> : null}
             <button type="submit" className="button button--primary" disabled={busy} data-autofocus>
-              {open.button}
+              {open.button ?? listing.moves.find((m) => m.status === "sold")?.label}
             </button>
             <Link to={here} className="button" preventScrollReset replace>
               Cancel

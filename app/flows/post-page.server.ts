@@ -9,6 +9,7 @@ import { redirectWithAlert } from "~/services/alerts.server";
 import { getOptionalUser, requireUser } from "~/services/session.server";
 import { siteOrigin } from "~/services/urls.server";
 import type { ListingControlsView } from "~/types/views";
+import { LISTING_STATUSES, STATUS_ACTIONS } from "~/utils/listings";
 import { timeView } from "~/utils/time.server";
 import { deleteAction, likeAction, renewAction, statusAction } from "./post-actions.server";
 import { readPostFormOrRefuse, submitPost } from "./post-submission.server";
@@ -37,7 +38,15 @@ export async function postPageLoader({ request, params }: LoaderFunctionArgs) {
   const row = mine ? await getListingRow(post.id) : null;
   const state = row ? listingState(row) : null;
   const listing: ListingControlsView | null =
-    state?.isListing ? { status: state.status, expired: state.expired, renewable: state.renewable, nextRenew: timeView(state.nextRenewAt, campus.timeZone) } : null;
+    state?.isListing
+      ? {
+          status: state.status,
+          moves: LISTING_STATUSES.filter((s) => s !== state.status).map((s) => ({ status: s, label: STATUS_ACTIONS[s].button })),
+          expired: state.expired,
+          renewable: state.renewable,
+          nextRenew: timeView(state.nextRenewAt, campus.timeZone),
+        }
+      : null;
   return { status: "ok" as const, post, chain: await getParentChain(post, campus.timeZone, viewer?.id), comments, listing, mine };
 }
 

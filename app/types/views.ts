@@ -148,6 +148,8 @@ export type InboxEntryView = {
 /** What the post page tells its author about their listing (its status, renew and edit buttons). */
 export type ListingControlsView = {
   status: ListingStatusView;
+  /** The statuses it may move to, with their buttons ("Mark as sold"). */
+  moves: { status: ListingStatusView; label: string }[];
   expired: boolean;
   renewable: boolean;
   /** When Renew comes back (48 hours after posting or the last renewal). */
