@@ -25,14 +25,14 @@ test("a refused form keeps the draft and says why, in the spec's words", async (
   const draft = `Half-written thought ${unique()}`;
   await page.goto("/more/help");
   await page.getByLabel("Your email").fill("not-an-email");
-  await page.getByLabel("Message").fill(draft);
+  await page.getByLabel("Message", { exact: true }).fill(draft);
   await page.getByRole("button", { name: "Send" }).click();
   await expect(page.getByText("Invalid email address!")).toBeVisible();
-  await expect(page.getByLabel("Message")).toHaveValue(draft);
+  await expect(page.getByLabel("Message", { exact: true })).toHaveValue(draft);
   await page.getByLabel("Your email").fill("");
   await page.getByRole("button", { name: "Send" }).click();
   await expect(page.getByText("Email is required.")).toBeVisible();
-  await expect(page.getByLabel("Message")).toHaveValue(draft);
+  await expect(page.getByLabel("Message", { exact: true })).toHaveValue(draft);
 });
 
 test("the dev mailbox is an ordinary page listing an address's mail", async ({ page }) => {

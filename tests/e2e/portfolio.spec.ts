@@ -302,15 +302,15 @@ test.describe("Contact Me", () => {
     await page.goto("/more/help");
     await expect(page.getByLabel("Your email")).toHaveValue(user.email);
     for (let i = 1; i <= 5; i++) {
-      await page.getByLabel("Message").fill(`Question number ${i}`);
+      await page.getByLabel("Message", { exact: true }).fill(`Question number ${i}`);
       await page.getByRole("button", { name: "Send" }).click();
       await expect(page.getByTestId("alert")).toContainText("Email sent.");
       await page.goto("/more/help");
     }
-    await page.getByLabel("Message").fill("Question number 6");
+    await page.getByLabel("Message", { exact: true }).fill("Question number 6");
     await page.getByRole("button", { name: "Send" }).click();
     await expect(page.getByText("You have sent too many messages. Please try again in an hour.")).toBeVisible();
-    await expect(page.getByLabel("Message")).toHaveValue("Question number 6");
+    await expect(page.getByLabel("Message", { exact: true })).toHaveValue("Question number 6");
     await page.goto(`/dev/mail?to=${encodeURIComponent(OWNER_EMAIL)}`);
     await expect(page.getByTestId("mail").filter({ hasText: user.email }).filter({ hasText: "Question number" })).toHaveCount(5);
   });
