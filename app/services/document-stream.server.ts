@@ -12,14 +12,26 @@ const DOCUMENT_END = Buffer.from("</body></html>");
  * back puts everything streamed later inside `<body>`, where the browser's
  * parser placed it anyway, so the DOM is unchanged (React 19 does the same).
  * Searching bytes is safe in UTF-8: no multi-byte sequence contains ASCII bytes.
+ * It also drops the NUL bytes React 18 can leave (withoutNul).
  */
+/**
+ * React 18.3's stream writer sends its whole 2,048-byte buffer when a
+ * multi-byte character does not fit at the end, unused zero bytes included, so
+ * a page whose "·" or "é" lands on that boundary carries a NUL. The document
+ * never holds a NUL of its own (every stored text drops control characters,
+ * app/utils/form.ts), so they are dropped here.
+ */
+function withoutNul(bytes: Buffer): Buffer {
+  return bytes.includes(0) ? Buffer.from(bytes.filter((b) => b !== 0)) : bytes;
+}
+
 export function holdDocumentEnd(): Transform {
   // The last bytes seen, which may be the start of the closing tags split across chunks.
   let tail = Buffer.alloc(0);
   let held = false;
   return new Transform({
     transform(chunk: Buffer | string, _encoding, callback) {
-      const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+      const bytes = withoutNul(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
       if (held) return callback(null, bytes);
       const text = tail.length ? Buffer.concat([tail, bytes]) : bytes;
       const at = text.indexOf(DOCUMENT_END);

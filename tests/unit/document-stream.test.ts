@@ -33,4 +33,10 @@ describe("holdDocumentEnd", () => {
     expect(await text(Readable.from(parts).pipe(holdDocumentEnd()))).toBe(SHELL);
     expect(await through(["<p>no document end</p>"])).toBe("<p>no document end</p>");
   });
+
+  it("drops the zero bytes React 18 leaves when a multi-byte character meets its 2,048-byte buffer's end", async () => {
+    // What renderToPipeableStream sent for a profile: "12 Projects · 6 Games" with the buffer's unused last byte.
+    const padded = Buffer.concat([Buffer.from("<p>12 Projects "), Buffer.alloc(1), Buffer.from("· 6 Games</p>")]);
+    expect(await text(Readable.from([padded, Buffer.from(SHELL)]).pipe(holdDocumentEnd()))).toBe("<p>12 Projects · 6 Games</p>" + SHELL);
+  });
 });
