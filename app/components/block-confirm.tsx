@@ -1,7 +1,7 @@
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import { BLOCK_CONFIRM } from "~/utils/messages";
 import { withoutModals } from "~/utils/url-state";
-import { Dialog } from "./dialog";
+import { ConfirmActions, Dialog } from "./dialog";
 
 /** The Block button: opens the confirmation as URL state (?confirm=block), so it works without JS. */
 export function BlockButton() {
@@ -18,20 +18,11 @@ export function BlockButton() {
 /** The block confirmation the URL asks for (?confirm=block); Block posts intent=block to `action`. */
 export function BlockFromUrl({ action, name }: { action: string; name: string }) {
   const location = useLocation();
-  const busy = useNavigation().state === "submitting";
   if (new URLSearchParams(location.search).get("confirm") !== "block") return null;
   const here = withoutModals(location.pathname + location.search);
   return (
     <Dialog title={`${BLOCK_CONFIRM.title.replace("this person", name)}`} id="confirm-block" closeHref={here} description={BLOCK_CONFIRM.text} alert>
-      <Form method="post" action={action} className="button-row" preventScrollReset>
-        <input type="hidden" name="intent" value="block" />
-        <button type="submit" className="button button--danger" disabled={busy} data-autofocus>
-          Block
-        </button>
-        <Link to={here} className="button" preventScrollReset replace>
-          Cancel
-        </Link>
-      </Form>
+      <ConfirmActions action={action} fields={{ intent: "block" }} label="Block" tone="danger" cancelHref={here} />
     </Dialog>
   );
 }

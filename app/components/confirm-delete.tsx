@@ -1,6 +1,6 @@
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { withoutModals } from "~/utils/url-state";
-import { Dialog } from "./dialog";
+import { ConfirmActions, Dialog } from "./dialog";
 
 export const DELETE_TEXT = {
   post: { title: "Delete Post?", body: "This can't be undone and it will be removed from your profile, the main feed, and from any search results." },
@@ -22,20 +22,10 @@ export function ConfirmDelete({
   returnTo: string;
 }) {
   const text = DELETE_TEXT[kind];
-  const busy = useNavigation().state === "submitting";
   return (
     <Dialog title={text.title} closeHref={closeHref} id="confirm-delete">
       <p>{text.body}</p>
-      <Form method="post" action={action} className="button-row" preventScrollReset>
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="returnTo" value={returnTo} />
-        <button type="submit" className="button button--danger" disabled={busy} data-autofocus>
-          Delete
-        </button>
-        <Link to={closeHref} className="button" preventScrollReset replace>
-          Cancel
-        </Link>
-      </Form>
+      <ConfirmActions action={action} fields={{ intent: "delete", returnTo }} label="Delete" tone="danger" cancelHref={closeHref} />
     </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from "@remix-run/react";
+import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Icon } from "./icons";
 
@@ -103,5 +103,38 @@ export function BusyDialog({ title, text }: { title: string; text: string }) {
     <Dialog title={title} id="busy" description={text} alert className="modal__panel--busy">
       <div className="spinner" aria-hidden="true" />
     </Dialog>
+  );
+}
+
+/**
+ * A confirmation's buttons: a form posting `fields` (hidden) to `action`, its
+ * confirm button, and Cancel back to `cancelHref` (the page without the modal).
+ */
+export function ConfirmActions({
+  action,
+  fields,
+  label,
+  tone,
+  cancelHref,
+}: {
+  action: string;
+  fields: Record<string, string>;
+  label: string;
+  tone: "primary" | "danger";
+  cancelHref: string;
+}) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" action={action} className="button-row" preventScrollReset>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className={`button button--${tone}`} disabled={busy} data-autofocus>
+        {label}
+      </button>
+      <Link to={cancelHref} className="button" preventScrollReset replace>
+        Cancel
+      </Link>
+    </Form>
   );
 }

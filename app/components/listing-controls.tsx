@@ -1,7 +1,7 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import type { ListingControlsView } from "~/types/views";
 import { withoutModals } from "~/utils/url-state";
-import { Dialog } from "./dialog";
+import { ConfirmActions, Dialog } from "./dialog";
 
 const CONFIRM = {
   "mark-sold": {
@@ -77,16 +77,13 @@ export function ListingControls({ postId, listing }: { postId: string; listing: 
       ) : null}
       {open && listing ? (
         <Dialog title={open.title} id="confirm-listing" closeHref={here} description={open.text} alert>
-          <Form method="post" action={`/post/${postId}`} className="button-row" preventScrollReset>
-            <input type="hidden" name="intent" value={open.intent} />
-            {open.status ? <input type="hidden" name="status" value={open.status} /> : null}
-            <button type="submit" className="button button--primary" disabled={busy} data-autofocus>
-              {open.button ?? listing.moves.find((m) => m.status === "sold")?.label}
-            </button>
-            <Link to={here} className="button" preventScrollReset replace>
-              Cancel
-            </Link>
-          </Form>
+          <ConfirmActions
+            action={`/post/${postId}`}
+            fields={open.status ? { intent: open.intent, status: open.status } : { intent: open.intent }}
+            label={open.button ?? listing.moves.find((m) => m.status === "sold")?.label ?? ""}
+            tone="primary"
+            cancelHref={here}
+          />
         </Dialog>
       ) : null}
     </section>
