@@ -18,6 +18,7 @@ const MAIL_KIND: Record<NotificationType, string> = {
   "comment interaction": "like",
   "post interaction": "like",
   message: "message",
+  moderation: "moderation",
 };
 
 const VERB: Record<NotificationType, string> = {
@@ -26,6 +27,7 @@ const VERB: Record<NotificationType, string> = {
   "comment interaction": "saved your comment",
   "post interaction": "saved your post",
   message: "sent you a message",
+  moderation: "removed your post",
 };
 
 /** The recipient's post, comment, game or project a notification is about, or the conversation of a message. */

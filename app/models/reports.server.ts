@@ -1,5 +1,5 @@
 // Reports about users (§6): a signed-in user reports another profile.
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb, newId, schema } from "~/services/db.server";
 
 export const USER_REPORTED = "User Reported. Thanks for letting us know.";
@@ -21,12 +21,22 @@ export async function reportUser(input: { reporterId: string; reportedUserId: st
       and(
         eq(schema.reports.reporterId, input.reporterId),
         eq(schema.reports.reportedUserId, input.reportedUserId),
-        input.chatId ? eq(schema.reports.chatId, input.chatId) : isNull(schema.reports.chatId),
+        eq(schema.reports.targetType, input.chatId ? "chat" : "user"),
+        eq(schema.reports.targetId, input.chatId ?? input.reportedUserId),
       ),
     )
     .limit(1);
   if (existing) return { created: false };
   await db.insert(schema.reports)
-    .values({ id: newId(), reporterId: input.reporterId, reportedUserId: input.reportedUserId, chatId: input.chatId ?? null, reason: input.reason?.slice(0, 500) || null });
+    .values({
+      id: newId(),
+      reporterId: input.reporterId,
+      reportedUserId: input.reportedUserId,
+      targetType: input.chatId ? "chat" : "user",
+      targetId: input.chatId ?? input.reportedUserId,
+      chatId: input.chatId ?? null,
+      reason: "other",
+      note: input.reason?.slice(0, 500) || null,
+    });
   return { created: true };
 }

@@ -63,6 +63,16 @@ export const users = sqliteTable(
     totalProjects: integer("total_projects").notNull().default(0),
     /** The portfolio owner: the account the seed created, whatever its name becomes (one at most). */
     isOwner: integer("is_owner", { mode: "boolean" }).notNull().default(false),
+    /** Reviews reports at /moderation (the owner always does; the owner marks others). */
+    isModerator: integer("is_moderator", { mode: "boolean" }).notNull().default(false),
+    /** Suspended by a moderator at this time: can read, not post, comment, message or save. */
+    suspendedAt: integer("suspended_at"),
+    /** The suspension ends at this time; null with suspended_at set: permanent. */
+    suspendedUntil: integer("suspended_until"),
+    /** Why, as the suspended user is told. */
+    suspensionReason: text("suspension_reason"),
+    /** Reported by enough school-verified users: left out of people search until reviewed. */
+    hiddenAt: integer("hidden_at"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull().default(now),
   },
@@ -169,6 +179,8 @@ export const posts = sqliteTable(
     renewedAt: integer("renewed_at"),
     /** The expiry reminder email went out for the listing's activity at this time (one per expiry). */
     renewalRemindedAt: integer("renewal_reminded_at"),
+    /** Reported by enough school-verified users: hidden from everyone but its author and moderators until reviewed. */
+    hiddenAt: integer("hidden_at"),
   },
   (t) => [
     index("posts_feed_idx")
@@ -217,6 +229,8 @@ export const media = sqliteTable(
     variants: text("variants", { mode: "json" }).$type<number[]>(),
     mimeType: text("mime_type").notNull(),
     size: integer("size").notNull(),
+    /** The author's description of a photo, its `alt` (up to 250 characters). */
+    alt: text("alt"),
     createdAt: createdAt(),
   },
   (t) => [index("media_post_idx").on(t.postId, t.order)],
@@ -290,7 +304,7 @@ export const notifications = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     type: text("type", {
-      enum: ["comment", "comment reply", "comment interaction", "post interaction", "message"],
+      enum: ["comment", "comment reply", "comment interaction", "post interaction", "message", "moderation"],
     }).notNull(),
     postId: text("post_id"),
     gameId: text("game_id"),
@@ -441,19 +455,64 @@ export const mail = sqliteTable(
   ],
 );
 
-export const reports = sqliteTable("reports", {
-  id: text("id").primaryKey(),
-  reporterId: text("reporter_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
-  reportedUserId: text("reported_user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
-  reason: text("reason"),
-  /** A reported conversation (Report in /messages/{id}), for the owner's review. */
-  chatId: text("chat_id").references(() => chats.id, { onDelete: "set null" }),
-  createdAt: createdAt(),
-});
+export const reportTargets = ["post", "comment", "user", "chat"] as const;
+export type ReportTarget = (typeof reportTargets)[number];
+export const reportReasons = ["scam", "prohibited", "harassment", "spam", "wrong-category", "other"] as const;
+export type ReportReason = (typeof reportReasons)[number];
+
+/**
+ * A report of a post, a comment, a profile or a conversation, one per reporter
+ * and item, open until a moderator dismisses it or upholds it (removes the
+ * item). The target is not a foreign key: an upheld report outlives the item,
+ * as part of its author's history.
+ */
+export const reports = sqliteTable(
+  "reports",
+  {
+    id: text("id").primaryKey(),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The reported item's author (the profile itself, or the other member of a conversation). */
+    reportedUserId: text("reported_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    targetType: text("target_type", { enum: reportTargets }).notNull(),
+    targetId: text("target_id").notNull(),
+    reason: text("reason", { enum: reportReasons }).notNull(),
+    /** The reporter's optional note (up to 500 characters). */
+    note: text("note"),
+    /** A reported conversation (Report in /messages/{id}). */
+    chatId: text("chat_id").references(() => chats.id, { onDelete: "set null" }),
+    status: text("status", { enum: ["open", "dismissed", "upheld"] }).notNull().default("open"),
+    resolvedAt: integer("resolved_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("reports_one_per_reporter").on(t.reporterId, t.targetType, t.targetId),
+    index("reports_target_idx").on(t.targetType, t.targetId, t.status),
+    index("reports_status_idx").on(t.status, t.createdAt),
+    index("reports_reported_user_idx").on(t.reportedUserId, t.status),
+  ],
+);
+
+/** What a moderator did about an item (who, when, what), listed under the item's entry in the queue. */
+export const moderationActions = sqliteTable(
+  "moderation_actions",
+  {
+    id: text("id").primaryKey(),
+    moderatorId: text("moderator_id").references(() => users.id, { onDelete: "set null" }),
+    targetType: text("target_type", { enum: reportTargets }).notNull(),
+    targetId: text("target_id").notNull(),
+    /** The item's author, whom a suspension or removal concerned. */
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action", { enum: ["dismiss", "remove", "suspend", "unsuspend", "make-moderator", "remove-moderator"] }).notNull(),
+    /** The reason given, or the suspension's length. */
+    detail: text("detail"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("moderation_actions_target_idx").on(t.targetType, t.targetId, t.createdAt)],
+);
 
 export const bannedEmails = sqliteTable("banned_emails", {
   email: text("email").primaryKey(), // lowercase
