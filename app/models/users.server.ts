@@ -104,7 +104,13 @@ export function sessionUserView(user: User, schoolVerified: boolean): SessionUse
     schoolVerified,
     profileSetUp: user.profileSetUp,
     isOwner: user.isOwner,
+    isModerator: isModerator(user),
   };
+}
+
+/** Reviews reports at /moderation: the owner, and the users the owner made moderators. */
+export function isModerator(user: Pick<User, "isOwner" | "isModerator"> | null | undefined): boolean {
+  return !!user && (user.isOwner || user.isModerator);
 }
 
 // ---------------------------------------------------------------------------

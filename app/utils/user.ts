@@ -13,6 +13,8 @@ export type SessionUser = {
   profileSetUp: boolean;
   /** The portfolio owner (the account the seed created, by id): the one account with Create Post on its profile. */
   isOwner: boolean;
+  /** Reviews reports at /moderation (the owner and the moderators the owner named). */
+  isModerator: boolean;
 };
 
 /** The signed-in user, or null for a visitor. */
