@@ -6,6 +6,7 @@ import { campusForRequest } from "~/models/campuses.server";
 import { countUnread } from "~/models/notifications.server";
 import { countUnreadConversations } from "~/models/messages.server";
 import { isSchoolVerifiedOn } from "~/models/school.server";
+import { suspensionMessage } from "~/models/suspensions.server";
 import { sessionUserView } from "~/models/users.server";
 import { readAlert } from "~/services/alerts.server";
 import { config } from "~/services/config.server";
@@ -48,7 +49,7 @@ export async function layoutLoader({ request, context }: LoaderFunctionArgs) {
       campus: { id: campus.id, name: campus.name },
       alert,
       back: backTarget(url.pathname + url.search, history),
-      user: user ? sessionUserView(user, await isSchoolVerifiedOn(user, campus.id)) : null,
+      user: user ? sessionUserView(user, await isSchoolVerifiedOn(user, campus.id), suspensionMessage(user, campus.timeZone)) : null,
       pending: sessionUser && !user ? { username: sessionUser.username } : null,
       // The notifications page marks them all read as it shows them.
       unreadNotifications: user && url.pathname !== "/notifications" ? await countUnread(user.id) : 0,

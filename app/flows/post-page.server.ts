@@ -61,7 +61,7 @@ export async function postPageAction({ request, params }: ActionFunctionArgs) {
     if (intent === "like") return await likeAction(request, form.formData, user, id);
     if (intent === "delete") return await deleteAction(request, form.formData, user.id, id);
     if (intent === "status") return await statusAction(request, form.formData, user.id, id);
-    if (intent === "renew") return await renewAction(request, user.id, id);
+    if (intent === "renew") return await renewAction(request, user, id);
     if (intent === "comment") {
       const campus = await campusForRequest(request);
       const result = await submitPost(form.formData, { author: user, campusId: campus.id, origin: siteOrigin(request), target: { kind: "comment", parentId: id } });
