@@ -1,5 +1,5 @@
 import type { CommentNode } from "~/types/views";
-import { Avatar, AuthorLine, MediaGallery, RichText } from "./post-parts";
+import { Avatar, AuthorLine, HiddenNotice, MediaGallery, RichText } from "./post-parts";
 import { PostActions } from "./post-actions";
 
 /** A thread, recursively: each comment with its replies beneath it. */
@@ -13,6 +13,7 @@ export function CommentThread({ comments, level = 1 }: { comments: CommentNode[]
             <Avatar author={c.author} size={32} />
             <div className="comment__main">
               <AuthorLine author={c.author} time={c.time} />
+              {c.hidden ? <HiddenNotice /> : null}
               <RichText blocks={c.text} />
               <MediaGallery media={c.media} />
               <PostActions post={c} kind="comment" replyLabel="Reply" />

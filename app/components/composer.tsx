@@ -207,6 +207,15 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
           {count} / {POST_MAX_CHARACTERS}
         </p>
         {kind !== "comment" ? (
+          // A new tab, so the draft stays as it is.
+          <p className="composer__rules muted">
+            Weapons, drugs, alcohol and more can't be sold here.{" "}
+            <a href="/more/rules" target="_blank" rel="noopener">
+              Read the rules<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </p>
+        ) : null}
+        {kind !== "comment" ? (
           <div className="field">
             <label htmlFor={fields.category.id}>Category</label>
             <select

@@ -15,6 +15,7 @@ export const MORE_SECTIONS = [
     items: [
       { to: "/more/faq", label: "FAQ" },
       { to: "/more/open", label: "Open" },
+      { to: "/more/rules", label: "Rules" },
     ],
   },
   {

@@ -1,17 +1,21 @@
 import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { PostView } from "~/types/views";
 import { useOptionalUser } from "~/utils/user";
-import { withParams } from "~/utils/url-state";
+import { reportHref, reportOpen } from "~/utils/reports";
+import { signUpPromptHref } from "~/utils/signup-prompt";
+import { withoutModals, withParams } from "~/utils/url-state";
 import { actionPromptHref } from "~/utils/verify-school";
 import { Icon } from "./icons";
+import { ReportDialog } from "./report-dialog";
 import { SaveButton } from "./save-button";
 import { ShareMenu } from "./share-menu";
 
 type ActionPost = Pick<PostView, "id" | "likeCount" | "commentCount" | "saved" | "author" | "text">;
 
 /**
- * Comment, Save, Share and (for the author) Delete, for a post or a comment.
- * Menus and confirmations are URL state on the current page.
+ * Comment, Save, Share and Delete (the author) or Report (anyone else), for a
+ * post or a comment. Menus, dialogs and confirmations are URL state on the
+ * current page.
  */
 export function PostActions({ post, kind, replyLabel = "Comment" }: { post: ActionPost; kind: "post" | "comment"; replyLabel?: string }) {
   const viewer = useOptionalUser();
@@ -22,6 +26,10 @@ export function PostActions({ post, kind, replyLabel = "Comment" }: { post: Acti
   const back = encodeURIComponent(location.pathname + location.search);
   // Visitors get the sign-up prompt; signed-in users who are not students here, the verify-school prompt.
   const commentPrompt = actionPromptHref(viewer, here, "comment");
+  const mine = viewer?.id === post.author.id;
+  // A post's own page shows a comment as its main card: the dialog follows the id.
+  const report = reportOpen(location.search);
+  const reportKind = report && (report.kind === "post" || report.kind === "comment") && report.target === post.id ? report.kind : null;
   return (
     <>
       <div className="post-actions">
@@ -46,17 +54,29 @@ export function PostActions({ post, kind, replyLabel = "Comment" }: { post: Acti
         <Link to={withParams(here, { share: shareOpen ? null : post.id })} className="action" preventScrollReset aria-expanded={shareOpen}>
           <Icon name="share" /> Share
         </Link>
-        {viewer?.id === post.author.id ? (
+        {mine ? (
           <Link to={withParams(here, { confirm: `delete-${kind}`, target: post.id })} className="action action--danger" preventScrollReset>
             Delete
           </Link>
-        ) : null}
+        ) : (
+          <Link to={viewer ? reportHref(withoutModals(here), kind, post.id) : signUpPromptHref(here, "report")} className="action" preventScrollReset>
+            Report
+          </Link>
+        )}
       </div>
       {shareOpen ? (
         <ShareMenu
           url={`${root?.origin ?? ""}/post/${post.id}?redirect=true`}
           title={post.text[0]?.text ?? "A post"}
           closeHref={withParams(here, { share: null })}
+        />
+      ) : null}
+      {reportKind && viewer && !mine ? (
+        <ReportDialog
+          kind={reportKind}
+          action={reportHref(`/post/${post.id}`, reportKind, post.id)}
+          closeHref={withoutModals(here)}
+          returnTo={withoutModals(here)}
         />
       ) : null}
     </>

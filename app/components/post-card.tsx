@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { PostCardView } from "~/types/views";
 import { ListingDetails, ListingLine } from "./listing-info";
 import { PostActions } from "./post-actions";
-import { Avatar, AuthorLine, MediaGallery, MediaPreview, RichText } from "./post-parts";
+import { Avatar, AuthorLine, HiddenNotice, MediaGallery, MediaPreview, RichText } from "./post-parts";
 
 /** A post in a feed; `detail` on its own page (every photo at full quality, pickup spot, Edited). */
 export function PostCard({ post, detail = false }: { post: PostCardView & { saved: boolean }; detail?: boolean }) {
@@ -12,6 +12,7 @@ export function PostCard({ post, detail = false }: { post: PostCardView & { save
         <Avatar author={post.author} />
         <AuthorLine author={post.author} time={post.time} />
       </header>
+      {post.hidden ? <HiddenNotice /> : null}
       <Link to={`/post/${post.id}`} className="post-card__body">
         <RichText blocks={post.text} />
       </Link>

@@ -31,6 +31,11 @@ export function AuthorLine({ author, time }: { author: AuthorView; time: TimeVie
   );
 }
 
+/** On a post or comment hidden by reports, as its author and the moderators see it (issue 15). */
+export function HiddenNotice() {
+  return <p className="hidden-notice">Hidden while we review reports</p>;
+}
+
 /** Rich text blocks as paragraphs: rendered as text, never as raw HTML (design B). */
 export function RichText({ blocks }: { blocks: TextBlock[] }) {
   return (

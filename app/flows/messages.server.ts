@@ -4,7 +4,6 @@ import { data, redirect } from "@remix-run/node";
 import { blockUser, unblockUser } from "~/models/blocks.server";
 import { campusForRequest } from "~/models/campuses.server";
 import { MessageError, otherMemberOf, reportConversation, sendMessage, startConversation } from "~/models/messages.server";
-import { USER_REPORTED } from "~/models/reports.server";
 import { isSchoolVerifiedOn } from "~/models/school.server";
 import { suspensionRefusal } from "~/models/suspensions.server";
 import type { User } from "~/models/users.server";
@@ -14,6 +13,7 @@ import { siteOrigin } from "~/services/urls.server";
 import { parseWithSchema } from "~/utils/form";
 import { USER_BLOCKED, USER_UNBLOCKED } from "~/utils/messages";
 import { SCHOOL_VERIFICATION_REQUIRED } from "~/utils/verify-school";
+import { reportAction } from "./reports.server";
 
 /** Anyone but the two members: a 404, so a conversation's id is never confirmed. */
 function notFound(): never {
@@ -70,10 +70,7 @@ export async function conversationAction(request: Request, user: User, chatId: s
       else await unblockUser(user.id, otherId);
       return redirectWithAlert(request, here, { type: "success", message: intent === "block" ? USER_BLOCKED : USER_UNBLOCKED });
     }
-    if (intent === "report") {
-      await reportConversation(chatId, user.id);
-      return redirectWithAlert(request, here, { type: "success", message: USER_REPORTED });
-    }
+    if (intent === "report") return await reportAction(request, form, user, (details) => reportConversation(chatId, user.id, details), here);
   } catch (error) {
     if (error instanceof MessageError && error.status === 404) notFound();
     throw error;

@@ -11,7 +11,9 @@ import { siteOrigin } from "~/services/urls.server";
 import type { ListingControlsView } from "~/types/views";
 import { LISTING_STATUSES, STATUS_ACTIONS } from "~/utils/listings";
 import { timeView } from "~/utils/time.server";
+import { reportPost } from "~/models/reports.server";
 import { deleteAction, likeAction, renewAction, statusAction } from "./post-actions.server";
+import { reportAction } from "./reports.server";
 import { readPostFormOrRefuse, submitPost } from "./post-submission.server";
 
 function findNode(nodes: CommentNode[], id: string): CommentNode | undefined {
@@ -62,6 +64,7 @@ export async function postPageAction({ request, params }: ActionFunctionArgs) {
     if (intent === "delete") return await deleteAction(request, form.formData, user.id, id);
     if (intent === "status") return await statusAction(request, form.formData, user.id, id);
     if (intent === "renew") return await renewAction(request, user, id);
+    if (intent === "report") return await reportAction(request, form.formData, user, (details) => reportPost({ reporterId: user.id, postId: id, ...details }), `/post/${id}`);
     if (intent === "comment") {
       const campus = await campusForRequest(request);
       const result = await submitPost(form.formData, { author: user, campusId: campus.id, origin: siteOrigin(request), target: { kind: "comment", parentId: id } });

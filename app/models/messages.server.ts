@@ -11,7 +11,7 @@ import { timeView } from "~/utils/time.server";
 import { isBlockedEitherWay } from "./blocks.server";
 import { notify } from "./notifications.server";
 import { loadMedia } from "./posts.server";
-import { reportUser } from "./reports.server";
+import { reportUser, type ReportDetails, type ReportResult } from "./reports.server";
 import { authorColumns, authorView } from "./users.server";
 
 export const INBOX_PAGE_SIZE = 10;
@@ -321,7 +321,7 @@ export async function countUnreadConversations(userId: string, exceptChatId?: st
 }
 
 /** Report in a conversation: recorded with the conversation, against the other member, for the owner's review. */
-export async function reportConversation(chatId: string, userId: string): Promise<{ created: boolean }> {
+export async function reportConversation(chatId: string, userId: string, details: ReportDetails): Promise<ReportResult> {
   const otherId = await otherMemberOf(chatId, userId);
-  return reportUser({ reporterId: userId, reportedUserId: otherId, chatId });
+  return reportUser({ reporterId: userId, reportedUserId: otherId, chatId, ...details });
 }

@@ -11,10 +11,11 @@ import { priceLabel } from "~/utils/price";
 import { categoryLabel } from "~/utils/categories";
 import { notify } from "./notifications.server";
 import { notBlockedWith } from "./blocks.server";
+import { visibleAfterReports } from "./reports.server";
 import type { CommentNode, MediaView, PostView, TextBlock, ThreadNode } from "~/types/views";
 
 export type { CommentNode, PostView, ThreadNode };
-import { authorColumns, authorView } from "./users.server";
+import { authorColumns, authorView, getUserById, isModerator } from "./users.server";
 
 export const PAGE_SIZE = 10;
 
@@ -124,6 +125,8 @@ export async function getFeedPage(opts: FeedOptions): Promise<FeedPage> {
   if (opts.match) base.push(opts.match);
   // Nobody sees the posts of someone they blocked or who blocked them.
   if (opts.viewerId) base.push(notBlockedWith(opts.viewerId, posts.authorId));
+  // Hidden by reports: only its author and the moderators; nor anything the viewer reported.
+  base.push(visibleAfterReports(opts.viewerId, "post"));
   const select = () =>
     getDb()
       .select({ ...postColumns, lastActivityAt: posts.lastActivityAt })
@@ -201,6 +204,7 @@ export async function getVideoPage(opts: {
     eq(posts.campusId, opts.campusId),
     sql`${posts.vidCount} > 0`,
     isNull(posts.deletedAt),
+    visibleAfterReports(opts.viewerId, "any"),
   ];
   if (match) {
     const [v, at, id] = [Number(match[1]), Number(match[2]), match[3]!];
@@ -554,6 +558,7 @@ const postColumns = {
   pickupSpot: posts.pickupSpot,
   status: posts.status,
   editedAt: posts.editedAt,
+  hiddenAt: posts.hiddenAt,
   author: authorColumns,
 };
 type PostRow = { [K in keyof typeof postColumns]: K extends "author" ? Parameters<typeof authorView>[0] : (typeof posts.$inferSelect)[K & keyof typeof posts.$inferSelect] };
@@ -598,17 +603,18 @@ async function toViews(rows: PostRow[], timeZone: string, viewerId?: string | nu
     commentCount: r.commentCount,
     media: media.get(r.id) ?? [],
     saved: saved.has(r.id),
+    hidden: r.hiddenAt !== null,
   }));
 }
 
-/** Cards for the given posts, in the given order (e.g. search results): three queries at most. */
+/** Cards for the given posts, in the given order (e.g. search results), those the viewer may see: three queries at most. */
 export async function getPostViews(ids: string[], timeZone: string, viewerId?: string | null): Promise<PostView[]> {
   if (ids.length === 0) return [];
   const rows = await getDb()
     .select(postColumns)
     .from(posts)
     .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
-    .where(and(inArray(posts.id, ids), isNull(posts.deletedAt)));
+    .where(and(inArray(posts.id, ids), isNull(posts.deletedAt), visibleAfterReports(viewerId, "any")));
   const order = new Map(ids.map((id, i) => [id, i]));
   return (await toViews(rows, timeZone, viewerId)).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
 }
@@ -624,6 +630,8 @@ export async function getPost(id: string, timeZone: string, viewerId?: string | 
     .limit(1);
   if (!row) return { status: "missing" };
   if (row.deletedAt) return { status: "deleted" };
+  // Hidden by reports: for anyone but its author and the moderators, as if it did not exist.
+  if (row.hiddenAt !== null && row.author.id !== viewerId && !isModerator(viewerId ? await getUserById(viewerId) : undefined)) return { status: "missing" };
   return { status: "ok", post: (await toViews([row], timeZone, viewerId))[0]! };
 }
 
@@ -651,7 +659,7 @@ export async function getThread(
     .select(postColumns)
     .from(posts)
     .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
-    .where(and(filter, isNull(posts.deletedAt), viewerId ? notBlockedWith(viewerId, posts.authorId) : undefined))
+    .where(and(filter, isNull(posts.deletedAt), viewerId ? notBlockedWith(viewerId, posts.authorId) : undefined, visibleAfterReports(viewerId, "comment")))
     .orderBy(asc(posts.createdAt), asc(posts.id));
   return buildThread(await toViews(rows, timeZone, viewerId), "rootId" in where ? where.rootId : null);
 }

@@ -1,42 +1,181 @@
-// Reports about users (§6): a signed-in user reports another profile.
-import { and, eq } from "drizzle-orm";
+// Reports (issue 15): a signed-in user reports a post, a comment, a profile or
+// a conversation with a reason, once per item. The reporter stops seeing a
+// reported post or comment; an item reported by REPORTS_TO_HIDE different
+// students of its campus is hidden from everyone but its author and the
+// moderators until a moderator reviews it (posts.hidden_at, users.hidden_at).
+import { and, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { REPORT_NOTE_MAX, type ReportReasonId } from "~/data/report-reasons";
+import { REPORT_NOTE_TOO_LONG } from "~/utils/reports";
 import { getDb, newId, schema } from "~/services/db.server";
+import { isSchoolVerifiedOn } from "./school.server";
 
-export const USER_REPORTED = "User Reported. Thanks for letting us know.";
+/** Open reports from this many different school-verified users hide an item. */
+export const REPORTS_TO_HIDE = 3;
 
-export class ReportError extends Error {}
+export type ReportedItem = "post" | "comment" | "user" | "chat";
+/** What can be hidden by reports: posts and comments (posts.hidden_at) and profiles (users.hidden_at). */
+export type HideableItem = Exclude<ReportedItem, "chat">;
+
+/** "Post Reported. Thanks for letting us know." and the like (issue 15). */
+export const REPORTED: Record<ReportedItem, string> = {
+  post: "Post Reported. Thanks for letting us know.",
+  comment: "Comment Reported. Thanks for letting us know.",
+  user: "User Reported. Thanks for letting us know.",
+  chat: "Conversation Reported. Thanks for letting us know.",
+};
+
+export const USER_REPORTED = REPORTED.user;
+
+/** A second report of the same item by the same person. */
+export const ALREADY_REPORTED: Record<ReportedItem, string> = {
+  post: "You already reported this post.",
+  comment: "You already reported this comment.",
+  user: "You already reported this user.",
+  chat: "You already reported this conversation.",
+};
+
+const OWN_ITEM: Record<ReportedItem, string> = {
+  post: "You can't report your own post.",
+  comment: "You can't report your own comment.",
+  user: "You cannot report yourself.",
+  chat: "You cannot report yourself.",
+};
+
+export class ReportError extends Error {
+  constructor(
+    message: string,
+    /** 404: no such item (or not one the reporter may see); 400: not one they may report. */
+    readonly status: 400 | 404 = 400,
+  ) {
+    super(message);
+  }
+}
+
+/** Why, as the form gave it (the reason an id of REPORT_REASONS, the note at most REPORT_NOTE_MAX). */
+export type ReportDetails = { reason: ReportReasonId; note?: string | null };
+
+export type ReportResult = { created: boolean; type: ReportedItem };
 
 /**
- * Records a report, of a profile or (with `chatId`) of a conversation, kept
- * with it for the owner's review. Reporting yourself is refused; reporting the
- * same user (or conversation) again keeps the first report.
+ * Records the report unless this reporter already reported the item (the
+ * unique key decides, so two at once make one row), then hides the item if
+ * that brought it to the threshold.
  */
-export async function reportUser(input: { reporterId: string; reportedUserId: string; reason?: string | null; chatId?: string | null }): Promise<{ created: boolean }> {
-  if (input.reporterId === input.reportedUserId) throw new ReportError("You cannot report yourself.");
-  const db = getDb();
-  const [existing] = await db
-    .select({ id: schema.reports.id })
-    .from(schema.reports)
-    .where(
-      and(
-        eq(schema.reports.reporterId, input.reporterId),
-        eq(schema.reports.reportedUserId, input.reportedUserId),
-        eq(schema.reports.targetType, input.chatId ? "chat" : "user"),
-        eq(schema.reports.targetId, input.chatId ?? input.reportedUserId),
-      ),
-    )
-    .limit(1);
-  if (existing) return { created: false };
-  await db.insert(schema.reports)
+async function fileReport(
+  row: { reporterId: string; reportedUserId: string; type: ReportedItem; targetId: string; chatId?: string | null } & ReportDetails,
+): Promise<ReportResult> {
+  if (row.reporterId === row.reportedUserId) throw new ReportError(OWN_ITEM[row.type]);
+  const note = row.note?.trim() || null;
+  if (note && note.length > REPORT_NOTE_MAX) throw new ReportError(REPORT_NOTE_TOO_LONG);
+  const inserted = await getDb()
+    .insert(schema.reports)
     .values({
       id: newId(),
-      reporterId: input.reporterId,
-      reportedUserId: input.reportedUserId,
-      targetType: input.chatId ? "chat" : "user",
-      targetId: input.chatId ?? input.reportedUserId,
-      chatId: input.chatId ?? null,
-      reason: "other",
-      note: input.reason?.slice(0, 500) || null,
-    });
-  return { created: true };
+      reporterId: row.reporterId,
+      reportedUserId: row.reportedUserId,
+      targetType: row.type,
+      targetId: row.targetId,
+      chatId: row.chatId ?? null,
+      reason: row.reason,
+      note,
+    })
+    .onConflictDoNothing()
+    .returning({ id: schema.reports.id });
+  if (inserted.length === 0) return { created: false, type: row.type };
+  if (row.type !== "chat") await hideIfReported(row.type, row.targetId);
+  return { created: true, type: row.type };
+}
+
+/** Reports a post or a comment (which one, the row says); deleted or unknown ids are a 404. */
+export async function reportPost(input: { reporterId: string; postId: string } & ReportDetails): Promise<ReportResult> {
+  const [post] = await getDb()
+    .select({ id: schema.posts.id, authorId: schema.posts.authorId, parentId: schema.posts.parentId, gameId: schema.posts.gameId, projectId: schema.posts.projectId })
+    .from(schema.posts)
+    .where(and(eq(schema.posts.id, input.postId), isNull(schema.posts.deletedAt)))
+    .limit(1);
+  if (!post) throw new ReportError("Not Found", 404);
+  const type = post.parentId || post.gameId || post.projectId ? "comment" : "post";
+  return fileReport({ ...input, reportedUserId: post.authorId, type, targetId: post.id });
+}
+
+/**
+ * Reports a profile or (with `chatId`, the caller having checked that the
+ * reporter is a member and `reportedUserId` the other one) a conversation.
+ */
+export async function reportUser(input: { reporterId: string; reportedUserId: string; chatId?: string | null } & ReportDetails): Promise<ReportResult> {
+  const [user] = await getDb().select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.id, input.reportedUserId)).limit(1);
+  if (!user) throw new ReportError("Not Found", 404);
+  return fileReport({
+    ...input,
+    type: input.chatId ? "chat" : "user",
+    targetId: input.chatId ?? input.reportedUserId,
+  });
+}
+
+/** The campus and author of a post, comment or profile that can be hidden. */
+async function hideableItem(type: HideableItem, id: string): Promise<{ campusId: string; authorId: string } | undefined> {
+  if (type === "user") {
+    const [user] = await getDb().select({ campusId: schema.users.campusId, authorId: schema.users.id }).from(schema.users).where(eq(schema.users.id, id)).limit(1);
+    return user;
+  }
+  const [post] = await getDb().select({ campusId: schema.posts.campusId, authorId: schema.posts.authorId }).from(schema.posts).where(eq(schema.posts.id, id)).limit(1);
+  return post;
+}
+
+/**
+ * How many reports of an item count toward hiding it: open ones (not
+ * dismissed or upheld), one per reporter, from users who are school-verified
+ * on the item's campus (checked now, as each report arrives), never the
+ * author's own.
+ */
+export async function countHidingReports(type: HideableItem, id: string): Promise<number> {
+  const item = await hideableItem(type, id);
+  if (!item) return 0;
+  const { reports, users } = schema;
+  const reporters = await getDb()
+    .select({ verified: users.verified, email: users.email, schoolEmail: users.schoolEmail, schoolVerified: users.schoolVerified, isOwner: users.isOwner })
+    .from(reports)
+    .innerJoin(users, eq(users.id, reports.reporterId))
+    .where(and(eq(reports.targetType, type), eq(reports.targetId, id), eq(reports.status, "open"), ne(reports.reporterId, item.authorId)));
+  let counted = 0;
+  for (const reporter of reporters) if (await isSchoolVerifiedOn(reporter, item.campusId)) counted++;
+  return counted;
+}
+
+/**
+ * Hides the item when REPORTS_TO_HIDE reports count toward it (see
+ * countHidingReports); an item already hidden keeps its time. Returns whether
+ * it is hidden now by this call.
+ */
+export async function hideIfReported(type: HideableItem, id: string, now = Date.now()): Promise<boolean> {
+  if ((await countHidingReports(type, id)) < REPORTS_TO_HIDE) return false;
+  const table = type === "user" ? schema.users : schema.posts;
+  const hidden = await getDb()
+    .update(table)
+    .set({ hiddenAt: now })
+    .where(and(eq(table.id, id), isNull(table.hiddenAt)))
+    .returning({ id: table.id });
+  return hidden.length > 0;
+}
+
+/** Shows a hidden item again (a moderator dismissed its reports). */
+export async function unhideItem(type: HideableItem, id: string): Promise<void> {
+  const table = type === "user" ? schema.users : schema.posts;
+  await getDb().update(table).set({ hiddenAt: null }).where(eq(table.id, id));
+}
+
+/**
+ * A condition for queries of posts and comments, beside notBlockedWith: an
+ * item hidden by reports only for its author and the moderators, and nothing
+ * the viewer reported (`as`: the report type the rows can have). For a signed-in
+ * viewer, a primary-key probe of the reports per row read, and one lookup of
+ * the viewer's moderator flag only when a row is hidden.
+ */
+export function visibleAfterReports(viewerId: string | null | undefined, as: "post" | "comment" | "any"): SQL {
+  const { posts, reports } = schema;
+  if (!viewerId) return sql`${posts.hiddenAt} is null`;
+  const types = as === "any" ? (["post", "comment"] as const) : ([as] as const);
+  const isModerator = sql`exists (select 1 from users moderator where moderator.id = ${viewerId} and (moderator.is_owner or moderator.is_moderator))`;
+  return sql`(${posts.hiddenAt} is null or ${posts.authorId} = ${viewerId} or ${isModerator})
+    and not exists (select 1 from ${reports} where ${reports.reporterId} = ${viewerId} and ${inArray(reports.targetType, [...types])} and ${reports.targetId} = ${posts.id})`;
 }

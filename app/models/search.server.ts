@@ -4,6 +4,7 @@
 // typed into terms and the hits into views.
 import { dbClient, schema } from "~/services/db.server";
 import { notBlockedWith } from "./blocks.server";
+import { visibleAfterReports } from "./reports.server";
 import type { SearchTerm } from "~/services/dialect/types";
 import type { AuthorView } from "~/types/views";
 import { and } from "drizzle-orm";
@@ -45,7 +46,8 @@ export type SearchPostsPage = { posts: PostView[]; nextCursor: string | null };
 
 /**
  * Top-level, undeleted posts of one campus matching `query`, narrowed by the
- * feed's filters, without those of anyone the viewer blocked or who blocked them. Best match (the default): best first, newest first among
+ * feed's filters, without those of anyone the viewer blocked or who blocked them,
+ * nor those hidden by reports (but from their author and moderators) or reported by the viewer. Best match (the default): best first, newest first among
  * equals, paged by offset up to 500. Newest and the price sorts: the feed's
  * own keyset paging over the matches. `cursor` is the opaque value of the
  * previous page's nextCursor, so the result plugs into the feed component.
@@ -69,7 +71,11 @@ export async function searchPosts(opts: {
     return getFeedPage({ campusId: opts.campusId, timeZone: opts.timeZone, cursor: opts.cursor, filters, match: search.postMatch(terms), viewerId: opts.viewerId, limit, now: opts.now });
   }
   const offset = decodeOffset(opts.cursor);
-  const where = and(...listingConditions(filters, { now: opts.now }), opts.viewerId ? notBlockedWith(opts.viewerId, schema.posts.authorId) : undefined);
+  const where = and(
+    ...listingConditions(filters, { now: opts.now }),
+    opts.viewerId ? notBlockedWith(opts.viewerId, schema.posts.authorId) : undefined,
+    visibleAfterReports(opts.viewerId, "post"),
+  );
   const ids = await search.posts({ terms, campusId: opts.campusId, limit: limit + 1, offset, where });
   return {
     posts: await getPostViews(ids.slice(0, limit), opts.timeZone, opts.viewerId),

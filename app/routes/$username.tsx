@@ -1,8 +1,12 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { DeleteFromUrl } from "~/components/confirm-delete";
 import { BlockButton, BlockFromUrl } from "~/components/block-confirm";
+import { ReportDialog } from "~/components/report-dialog";
+import { reportHref, reportOpen } from "~/utils/reports";
+import { signUpPromptHref } from "~/utils/signup-prompt";
+import { withoutModals } from "~/utils/url-state";
 import { BlockError, blockUser, hasBlocked, unblockUser } from "~/models/blocks.server";
 import { USER_BLOCKED, USER_UNBLOCKED } from "~/utils/messages";
 import { Icon, VerifiedBadge } from "~/components/icons";
@@ -15,7 +19,8 @@ import { getViewerTimeZone } from "~/services/client-hints.server";
 import { campusForRequest } from "~/models/campuses.server";
 import { listPortfolioPage } from "~/models/portfolio.server";
 import { getFeedPage, getVideoPage } from "~/models/posts.server";
-import { reportUser, ReportError, USER_REPORTED } from "~/models/reports.server";
+import { reportUser } from "~/models/reports.server";
+import { reportAction } from "~/flows/reports.server";
 import { avatarUrl, displayName, getProfile, profileLinks } from "~/models/users.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { claimSentUrl, requestClaimLink } from "~/flows/auth.server";
@@ -107,13 +112,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   if (intent !== "report") throw new Response("Bad Request", { status: 400 });
   const viewer = await requireUser(request);
-  try {
-    await reportUser({ reporterId: viewer.id, reportedUserId: user.id, reason: String(form.get("reason") ?? "") });
-  } catch (error) {
-    if (error instanceof ReportError) throw new Response(error.message, { status: 400 });
-    throw error;
-  }
-  return redirectWithAlert(request, `/${user.username}`, { type: "success", message: USER_REPORTED });
+  return reportAction(request, form, viewer, (details) => reportUser({ reporterId: viewer.id, reportedUserId: user.id, ...details }), `/${user.username}`);
 }
 
 const TABS: { show: Show; label: string; empty: string }[] = [
@@ -126,6 +125,9 @@ export default function Profile() {
   const { profile, show, viewer, blocked, feed, portfolio, createPostHref, filterForm } = useLoaderData<typeof loader>();
   const base = `/${profile.username}`;
   const tab = TABS.find((t) => t.show === show)!;
+  const location = useLocation();
+  const here = withoutModals(location.pathname + location.search);
+  const reporting = viewer === "member" && reportOpen(location.search)?.kind === "user";
   return (
     <div className="profile">
       <section className="panel profile__card" aria-labelledby="profile-name">
@@ -171,13 +173,10 @@ export default function Profile() {
               <Link to="/more/help" className="button button--primary">
                 Send Message
               </Link>
-              {viewer === "member" ? (
-                <Form method="post" className="inline-form">
-                  <button type="submit" name="intent" value="report" className="button">
-                    Report
-                  </button>
-                </Form>
-              ) : null}
+              {/* A visitor gets the sign-up prompt. */}
+              <Link to={viewer === "member" ? reportHref(here, "user") : signUpPromptHref(here, "report")} className="button" preventScrollReset>
+                Report
+              </Link>
               {viewer === "member" ? (
                 blocked ? (
                   <Form method="post" className="inline-form">
@@ -231,6 +230,7 @@ export default function Profile() {
       </section>
       <DeleteFromUrl />
       {viewer === "member" && !blocked ? <BlockFromUrl action={base} name={profile.displayName} /> : null}
+      {reporting ? <ReportDialog kind="user" name={profile.displayName} action={reportHref(here, "user")} closeHref={here} returnTo={here} /> : null}
 
       {createPostHref ? (
         <Link to={createPostHref} className="fab" aria-label="Create Post">

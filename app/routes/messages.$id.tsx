@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { BlockButton, BlockFromUrl } from "~/components/block-confirm";
 import { ConversationItem, MessageComposer, MessageList } from "~/components/messages";
+import { ReportDialog } from "~/components/report-dialog";
 import { conversationAction } from "~/flows/messages.server";
 import { campusForRequest } from "~/models/campuses.server";
 import { getConversation, markConversationRead, MessageError } from "~/models/messages.server";
@@ -11,6 +12,7 @@ import { getViewerTimeZone } from "~/services/client-hints.server";
 import { readForm } from "~/services/form.server";
 import { requireUser, requireUserId } from "~/services/session.server";
 import listsCss from "~/styles/lists.css";
+import { reportHref, reportOpen } from "~/utils/reports";
 import type { RouteHandle } from "~/utils/route-handle";
 
 export const handle: RouteHandle = {
@@ -80,7 +82,10 @@ function usePolling(ms: number, enabled: boolean) {
 
 export default function Conversation() {
   const { conversation, paged } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>();
+  // The composer's refusal (a report's goes to its dialog).
+  const lastResult = actionData && !("report" in actionData) ? actionData : null;
+  const reporting = reportOpen(useLocation().search)?.kind === "conversation";
   usePolling(POLL_MS, !paged);
   const here = `/messages/${conversation.id}`;
   return (
@@ -105,7 +110,7 @@ export default function Conversation() {
           </p>
         ) : null}
         <MessageList messages={conversation.messages} />
-        {paged ? null : <MessageComposer action={here} lastResult={lastResult ?? null} canSend={conversation.canSend} />}
+        {paged ? null : <MessageComposer action={here} lastResult={lastResult} canSend={conversation.canSend} />}
       </section>
       <div className="button-row conversation__actions">
         {conversation.youBlocked ? (
@@ -117,13 +122,12 @@ export default function Conversation() {
         ) : (
           <BlockButton />
         )}
-        <Form method="post" className="inline-form">
-          <button type="submit" name="intent" value="report" className="button">
-            Report
-          </button>
-        </Form>
+        <Link to={reportHref(here, "conversation")} className="button" preventScrollReset>
+          Report
+        </Link>
       </div>
       <BlockFromUrl action={here} name={conversation.other.displayName} />
+      {reporting ? <ReportDialog kind="conversation" action={reportHref(here, "conversation")} closeHref={here} returnTo={here} /> : null}
     </div>
   );
 }

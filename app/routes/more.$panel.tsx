@@ -18,6 +18,7 @@ const PANELS = {
   faq: { title: "FAQ", kind: "page" },
   podcast: { title: "Podcast", kind: "page" },
   open: { title: "Open", kind: "page" },
+  rules: { title: "Rules", kind: "page" },
   projects: { title: "Projects", kind: "projects" },
   help: { title: "Contact Me", kind: "form" },
   feedback: { title: "Feedback", kind: "form" },

@@ -10,3 +10,4 @@ export * from "./post";
 export * from "./profile";
 export * from "./school";
 export * from "./message";
+export * from "./report";

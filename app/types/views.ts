@@ -50,6 +50,8 @@ export type PostCardView = {
   media: MediaView[];
   /** Whether the viewer has saved it. */
   saved: boolean;
+  /** Hidden by reports until reviewed: only its author and the moderators see it (with a notice). */
+  hidden: boolean;
 };
 
 /** A post or comment as cards and threads show it. */

@@ -13,6 +13,7 @@ export const SIGNUP_TITLES: Record<SignUpReason, string> = {
   "project-comment": "Sign up to comment on projects",
   "project-like": "Sign up to save projects",
   "game-like": "Sign up to save games",
+  report: "Sign up to report",
 };
 
 export const SIGNUP_TEXT: Record<SignUpReason, string> = {
@@ -26,4 +27,5 @@ export const SIGNUP_TEXT: Record<SignUpReason, string> = {
   "project-comment": "Share feedback and questions about this project.",
   "project-like": "Save the projects you like and come back to them later.",
   "game-like": "Save the games you like and come back to them later.",
+  report: "Flag scams, prohibited items and harassment so we can take them down.",
 };

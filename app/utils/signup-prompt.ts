@@ -13,6 +13,7 @@ const SIGNUP_REASONS = [
   "project-comment",
   "project-like",
   "game-like",
+  "report",
 ] as const;
 
 export type SignUpReason = (typeof SIGNUP_REASONS)[number];

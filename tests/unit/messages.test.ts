@@ -110,7 +110,7 @@ describe("members only", () => {
     const { id } = await startConversation({ userId: buyer.id, postId: await listing(seller.id, "Desk") });
     expect((await refusal(getConversation({ chatId: id, userId: stranger.id, timeZone: tz }))).status).toBe(404);
     expect((await refusal(sendMessage({ chatId: id, senderId: stranger.id, text: "hi", origin }))).status).toBe(404);
-    expect((await refusal(reportConversation(id, stranger.id))).status).toBe(404);
+    expect((await refusal(reportConversation(id, stranger.id, { reason: "spam" }))).status).toBe(404);
     expect((await refusal(getConversation({ chatId: "no-such-chat", userId: buyer.id, timeZone: tz }))).status).toBe(404);
     expect(await getDb().select().from(schema.messages).where(eq(schema.messages.chatId, id))).toHaveLength(0);
   });
@@ -312,9 +312,9 @@ describe("reports", () => {
     const seller = await user("Rex");
     const buyer = await user("Rue");
     const { id } = await startConversation({ userId: buyer.id, postId: await listing(seller.id, "Tent") });
-    expect(await reportConversation(id, seller.id)).toEqual({ created: true });
-    expect(await reportConversation(id, seller.id)).toEqual({ created: false });
+    expect(await reportConversation(id, seller.id, { reason: "harassment", note: "Rude" })).toEqual({ created: true, type: "chat" });
+    expect(await reportConversation(id, seller.id, { reason: "spam" })).toEqual({ created: false, type: "chat" });
     const rows = await getDb().select().from(schema.reports).where(eq(schema.reports.chatId, id));
-    expect(rows).toMatchObject([{ reporterId: seller.id, reportedUserId: buyer.id, chatId: id }]);
+    expect(rows).toMatchObject([{ reporterId: seller.id, reportedUserId: buyer.id, chatId: id, targetType: "chat", targetId: id, reason: "harassment", note: "Rude" }]);
   });
 });

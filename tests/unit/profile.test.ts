@@ -192,9 +192,9 @@ describe("reports", () => {
   it("records one report per reporter and user, and refuses reporting yourself", async () => {
     const a = await user();
     const b = await user();
-    expect(await reportUser({ reporterId: a.id, reportedUserId: b.id })).toEqual({ created: true });
-    expect(await reportUser({ reporterId: a.id, reportedUserId: b.id })).toEqual({ created: false });
-    await expect(reportUser({ reporterId: a.id, reportedUserId: a.id })).rejects.toThrow(ReportError);
+    expect(await reportUser({ reporterId: a.id, reportedUserId: b.id, reason: "scam" })).toEqual({ created: true, type: "user" });
+    expect(await reportUser({ reporterId: a.id, reportedUserId: b.id, reason: "spam" })).toEqual({ created: false, type: "user" });
+    await expect(reportUser({ reporterId: a.id, reportedUserId: a.id, reason: "scam" })).rejects.toThrow(ReportError);
     expect((await getDb().select().from(schema.reports).where(eq(schema.reports.reportedUserId, b.id)))).toHaveLength(1);
   });
 });
@@ -293,7 +293,7 @@ describe("/{username}", () => {
   it("Report: visitors log in first; a signed-in user's report is recorded with the §6 message; not yourself", async () => {
     const target = await user();
     const form = (cookie: string) =>
-      new Request(`${BASE}/${target.username}`, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ intent: "report" }) });
+      new Request(`${BASE}/${target.username}`, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ intent: "report", reason: "scam" }) });
     const call = (cookie: string) => settle(action({ request: form(cookie), params: { username: target.username }, ...ctx }));
 
     const visitor = (await call("")) as Response;
@@ -305,7 +305,9 @@ describe("/{username}", () => {
     expect(res.headers.get("Set-Cookie")).toContain("__alert=");
     expect((await getDb().select().from(schema.reports).where(eq(schema.reports.reportedUserId, target.id)))).toMatchObject([{ reporterId: reporter.id }]);
 
-    const self = (await call(await cookieFor(target))) as Response;
-    expect(self.status).toBe(400);
+    // Yourself: refused, with the reason for the dialog.
+    const self = (await call(await cookieFor(target))) as unknown as { init: ResponseInit; data: { report: { error: Record<string, string[]> } } };
+    expect(self.init.status).toBe(400);
+    expect(self.data.report.error[""]).toEqual(["You cannot report yourself."]);
   });
 });

@@ -61,7 +61,8 @@ export interface SearchDialect {
   /**
    * People whose first name, last name or username contain every term (same
    * matching), best match first (first name weighs most, then username, then
-   * last name), then username. Only `campusId`'s people when it is not null.
+   * last name), then username. Only `campusId`'s people when it is not null;
+   * never a profile hidden by reports (users.hidden_at).
    */
   people(q: { terms: SearchTerm[]; campusId: string | null; limit: number; offset: number }): Promise<PersonHit[]>;
 }

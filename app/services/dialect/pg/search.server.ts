@@ -76,6 +76,7 @@ export function createPgSearch(handle: { native: NodePgDatabase<Record<string, u
           join users u on u.id = s.user_id
          where s.document @@ q
            and (${campusId}::text is null or s.campus_id = ${campusId})
+           and u.hidden_at is null
          order by ts_rank_cd(${PEOPLE_WEIGHTS}::float4[], s.document, q, ${LENGTH_NORMALISATION}) desc, u.username collate "C"
          limit ${limit} offset ${offset}`);
       return rows;

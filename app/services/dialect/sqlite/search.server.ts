@@ -36,6 +36,7 @@ const PEOPLE = `select u.id, u.username, u.first_name as firstName, u.last_name 
    join users u on u.id = k.user_id
   where people_fts match ?
     and (? is null or u.campus_id = ?)
+    and u.hidden_at is null
   order by bm25(people_fts, 2.0, 1.0, 1.5), u.username
   limit ? offset ?`;
 
