@@ -352,7 +352,7 @@ describe("actions", () => {
     const postId = await post(author.id, "Answers to the midterm");
     await report(reporter, { type: "post", id: postId }, author.id, "prohibited");
     const target = `post:${postId}`;
-    const steps = [
+    const steps: Record<string, string>[] = [
       { intent: "suspend", target, duration: "7d", reason: "prohibited" },
       { intent: "unsuspend", target },
       { intent: "make-moderator", target, user: reporter.id },
@@ -467,7 +467,7 @@ describe("suspensions", () => {
     const allowed = await tryEverything();
     expect((allowed.composed as Response).status).toBe(302);
     expect((allowed.commented as Response).status).toBe(302);
-    expect((allowed.saved as DataAnswer<{ saved: boolean }>).data.saved).toBe(true);
+    expect((allowed.saved as unknown as DataAnswer<{ saved: boolean }>).data.saved).toBe(true);
     expect((allowed.sent as Response).status).toBe(302);
     expect((allowed.started as Response).status).toBe(302);
     expect(await getDb().select().from(schema.posts).where(eq(schema.posts.authorId, suspended.id))).toHaveLength(2);
