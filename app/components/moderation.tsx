@@ -6,7 +6,7 @@ import type { AuthorView } from "~/types/views";
 import { withParams } from "~/utils/url-state";
 import { ConfirmActions, Dialog } from "./dialog";
 import { VerifiedBadge } from "./icons";
-import { Avatar, MediaPreview, RichText } from "./post-parts";
+import { Avatar, HiddenNotice, MediaPreview, RichText } from "./post-parts";
 
 const HEADING = { post: "Reported post", comment: "Reported comment", user: "Reported profile", chat: "Reported conversation" } as const;
 const STATUS = { available: "Available", pending: "Pending", sold: "Sold" } as Record<string, string>;
@@ -28,7 +28,7 @@ function ItemPreview({ item }: { item: ReportedItemView }) {
     case "post":
       return (
         <div className="moderation__item">
-          {item.hidden ? <p className="moderation__hidden">Hidden while we review reports</p> : null}
+          {item.hidden ? <HiddenNotice /> : null}
           <p className="moderation__excerpt">{item.excerpt || <span className="muted">(no text)</span>}</p>
           {item.media.length ? <MediaPreview media={item.media} postId={item.href.slice("/post/".length)} /> : null}
           {item.price ? (
@@ -43,7 +43,7 @@ function ItemPreview({ item }: { item: ReportedItemView }) {
     case "comment":
       return (
         <div className="moderation__item">
-          {item.hidden ? <p className="moderation__hidden">Hidden while we review reports</p> : null}
+          {item.hidden ? <HiddenNotice /> : null}
           <div className="moderation__excerpt">
             <RichText blocks={item.text} />
           </div>

@@ -23,6 +23,7 @@ import { timeView } from "~/utils/time.server";
 import { reportTargets } from "../../db/schema";
 import { notifyModeration } from "./notifications.server";
 import { loadMedia } from "./posts.server";
+import { unhideItem } from "./reports.server";
 import { activeSuspension, liftSuspension, suspendUser, suspensionLength, SUSPENSION_DAYS } from "./suspensions.server";
 import { authorColumns, authorView, displayName } from "./users.server";
 
@@ -426,11 +427,7 @@ export function dismissReports(input: { moderatorId: string; target: ReportTarge
     const [open] = await openReportsOf(target, tx);
     if (!open) return false;
     await resolveReports(tx, target, "dismissed", now);
-    if (target.type === "post" || target.type === "comment") {
-      await tx.update(schema.posts).set({ hiddenAt: null }).where(eq(schema.posts.id, target.id));
-    } else if (target.type === "user") {
-      await tx.update(schema.users).set({ hiddenAt: null }).where(eq(schema.users.id, target.id));
-    }
+    if (target.type !== "chat") await unhideItem(target.type, target.id, tx);
     await recordAction(tx, { moderatorId: input.moderatorId, target, authorId: open.reportedUserId, action: "dismiss", now });
     return true;
   });
