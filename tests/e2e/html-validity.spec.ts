@@ -102,7 +102,7 @@ test.describe("valid HTML", () => {
       "/search",
       `/search?q=${encodeURIComponent(text)}`,
       "/more",
-      ...["about", "projects", "podcast", "faq", "open", "help", "feedback"].map((p) => `/more/${p}`),
+      ...["about", "projects", "podcast", "faq", "open", "rules", "help", "feedback"].map((p) => `/more/${p}`),
       "/settings/help",
     ];
 
@@ -129,6 +129,8 @@ test.describe("valid HTML", () => {
     for (const url of [
       ...publicPages,
       `/post/${postId}?confirm=delete-post&target=${postId}`,
+      `/post/${postId}?report=comment&target=${commentId}`,
+      "/owner?report=user",
       "/notifications",
       "/create/post",
       `/create/comment/${postId}?type=post`,
@@ -150,6 +152,7 @@ test.describe("valid HTML", () => {
     await get(page.request, "seller", "/no-such-page", 404);
     await post(page.request, "seller", "/create/post", { intent: "send", text: "" }, 400);
     await post(page.request, "seller", `/post/${postId}`, { intent: "comment", text: "" }, 400);
+    await post(page.request, "seller", `/post/${commentId}?report=comment&target=${commentId}`, { intent: "report", note: "No reason given" }, 400);
     await post(page.request, "seller", "/settings/account/password", { currentPassword: "wrong", newPassword: "a", confirmPassword: "b" }, 400);
 
     // Signed up, not verified yet: the verification page (last, as it signs this client in).

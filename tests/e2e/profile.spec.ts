@@ -28,7 +28,7 @@ test.describe("profile set-up", () => {
     await page.goto(`/${username}`);
     await expect(page.locator("header h1")).toHaveText("Sadie S.");
     await expect(page.getByRole("link", { name: "Edit Profile" })).toHaveCount(0);
-    await expect(page.getByRole("button", { name: "Report" })).toHaveCount(0);
+    await expect(page.locator(".profile__card").getByRole("link", { name: "Report" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Send Message" })).toHaveCount(0);
     await page.getByRole("link", { name: "Set up profile" }).click();
 
@@ -165,7 +165,7 @@ test.describe("edit profile", () => {
 });
 
 test.describe("who sees what on a profile", () => {
-  test("another signed-in user sees Send Message and Report and gets the report message; a visitor sees no Report", async ({ page }) => {
+  test("another signed-in user sees Send Message and Report and gets the report message; a visitor's Report asks them to sign up", async ({ page }) => {
     await signUp(page, { first: "Rhea", last: "Reported" });
     const reported = await myUsername(page);
     await page.context().clearCookies();
@@ -177,7 +177,10 @@ test.describe("who sees what on a profile", () => {
     await expect(page.getByRole("link", { name: "Edit Profile" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Set up profile" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Claim this account" })).toHaveCount(0);
-    await page.getByRole("button", { name: "Report" }).click();
+    await page.locator(".profile__card").getByRole("link", { name: "Report", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Report Rhea R." });
+    await dialog.getByRole("radio", { name: "Something else" }).check();
+    await dialog.getByRole("button", { name: "Report", exact: true }).click();
     await expect(page.getByTestId("alert")).toContainText(REPORTED);
 
     const { db, close } = openTestDb();
@@ -191,7 +194,10 @@ test.describe("who sees what on a profile", () => {
     await page.context().clearCookies();
     await page.goto(`/${reported}`);
     await expect(page.getByRole("link", { name: "Send Message" })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Report" })).toHaveCount(0);
+    // A visitor's Report opens the sign-up prompt.
+    await page.locator(".profile__card").getByRole("link", { name: "Report", exact: true }).click();
+    await expect(page.getByRole("dialog", { name: "Sign up to report" })).toBeVisible();
+    await page.goto(`/${reported}`);
     await expect(page.getByRole("link", { name: "Claim this account" })).toHaveCount(0);
     await page.getByRole("link", { name: "Send Message" }).click();
     await expect(page).toHaveURL(/\/more\/help$/);
