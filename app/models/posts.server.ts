@@ -4,6 +4,7 @@ import { removeMedia, type StoredMedia } from "~/services/media.server";
 import { EMPTY_POST } from "~/utils/limits";
 import { MAX_FILES, TOO_MANY_FILES } from "~/utils/media-rules";
 import { timeView } from "~/utils/time.server";
+import { photoAlts } from "~/utils/alt-text";
 import { pickupSpotLabel } from "~/data/pickup-spots";
 import type { FeedFilters } from "~/utils/feed-filters";
 import { conditionLabel, LISTING_LIFETIME_MS, type Condition, type PriceTerms } from "~/utils/listings";
@@ -227,28 +228,36 @@ export async function getVideoPage(opts: {
   };
 }
 
-/** Media of several posts in one query, in img_order. */
-export async function loadMedia(postIds: string[]): Promise<Map<string, MediaView[]>> {
-  const byPost = new Map<string, MediaView[]>();
-  if (postIds.length === 0) return byPost;
+/** Media of several posts in one query, in img_order, each photo with its alt (the author's first name for the fallback). */
+export async function loadMedia(ofPosts: { id: string; firstName: string }[]): Promise<Map<string, MediaView[]>> {
+  const byPost = new Map<string, MediaRow[]>();
+  if (ofPosts.length === 0) return new Map();
   const rows = await getDb()
     .select()
     .from(schema.media)
-    .where(inArray(schema.media.postId, postIds))
+    .where(inArray(schema.media.postId, ofPosts.map((p) => p.id)))
     .orderBy(schema.media.postId, schema.media.order);
   for (const m of rows) {
     const list = byPost.get(m.postId!) ?? [];
-    list.push(mediaView(m));
+    list.push(m);
     byPost.set(m.postId!, list);
   }
-  return byPost;
+  return new Map(ofPosts.filter((p) => byPost.has(p.id)).map((p) => [p.id, mediaViews(byPost.get(p.id)!, { firstName: p.firstName })]));
 }
 
-export function mediaView(m: typeof schema.media.$inferSelect): MediaView {
+type MediaRow = typeof schema.media.$inferSelect;
+
+/** The photos and videos of one post, project or game, in order, as shown: each photo with its alt (photoAlts). */
+export function mediaViews(rows: MediaRow[], owner: { firstName: string } | { title: string }): MediaView[] {
+  const alts = photoAlts(rows, owner);
+  return rows.map((m, i) => mediaView(m, alts[i]!));
+}
+
+function mediaView(m: MediaRow, alt: string): MediaView {
   const widths = m.variants ?? [];
   const largest = widths[widths.length - 1];
   if (m.kind === "video" || largest === undefined) {
-    return { kind: m.kind, src: `/media/${m.path}`, srcSet: null, width: m.width, height: m.height, name: m.name };
+    return { kind: m.kind, src: `/media/${m.path}`, srcSet: null, width: m.width, height: m.height, name: m.name, alt };
   }
   // The feed shows images at most 640 px wide; larger variants are for the post page.
   const feedWidth = widths.filter((w) => w <= 640).pop() ?? widths[0]!;
@@ -259,6 +268,7 @@ export function mediaView(m: typeof schema.media.$inferSelect): MediaView {
     width: m.width,
     height: m.height,
     name: m.name,
+    alt,
   };
 }
 
@@ -524,12 +534,22 @@ export async function updatePost(edit: PostEdit): Promise<{ removed: StoredMedia
 }
 
 /** A post's own values as the edit form shows them: the author's top-level post (404, or 403 for anyone else). */
-export async function getPostForEdit(id: string, userId: string): Promise<{ post: typeof posts.$inferSelect; media: (MediaView & { id: string })[] }> {
-  const [post] = await getDb().select().from(posts).where(eq(posts.id, id)).limit(1);
+export async function getPostForEdit(
+  id: string,
+  userId: string,
+): Promise<{ post: typeof posts.$inferSelect; media: (MediaView & { id: string; description: string | null })[] }> {
+  const [found] = await getDb()
+    .select({ post: posts, firstName: schema.users.firstName })
+    .from(posts)
+    .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
+    .where(eq(posts.id, id))
+    .limit(1);
+  const post = found?.post;
   if (!post || post.deletedAt || post.parentId || post.gameId || post.projectId) throw new PostError("Sorry, that post has been deleted.", 404);
   if (post.authorId !== userId) throw new PostError("Only the author can edit this post.", 403);
   const media = await getDb().select().from(schema.media).where(eq(schema.media.postId, id)).orderBy(asc(schema.media.order));
-  return { post, media: media.map((m) => ({ ...mediaView(m), id: m.id })) };
+  const views = mediaViews(media, { firstName: found.firstName });
+  return { post, media: media.map((m, i) => ({ ...views[i]!, id: m.id, description: m.alt })) };
 }
 
 const postColumns = {
@@ -574,7 +594,7 @@ export function isExpired(post: { priceCents: number | null; lastActivityAt: num
 
 async function toViews(rows: PostRow[], timeZone: string, viewerId?: string | null, now = Date.now()): Promise<PostView[]> {
   const [media, saved] = await Promise.all([
-    loadMedia(rows.filter((r) => r.imgCount + r.vidCount > 0).map((r) => r.id)),
+    loadMedia(rows.filter((r) => r.imgCount + r.vidCount > 0).map((r) => ({ id: r.id, firstName: r.author.firstName }))),
     savedSet(viewerId, rows.map((r) => r.id)),
   ]);
   return rows.map((r) => ({
