@@ -275,6 +275,15 @@ function mediaView(m: MediaRow, alt: string): MediaView {
 // ---------------------------------------------------------------------------
 // Creating, reading and deleting posts and comments
 
+/** A stored file with the description its author gave it (media.alt; kept for photos only). */
+export type DescribedMedia = StoredMedia & { alt?: string | null };
+
+/** What a media row stores of a file: a photo's description with it, in the same statement as the row. */
+function mediaRow(postId: string, m: DescribedMedia, order: number) {
+  const { kind, path, name, width, height, variants, mimeType, size } = m;
+  return { id: newId(), postId, kind, path, name, order, width, height, variants, mimeType, size, alt: kind === "image" ? (m.alt ?? null) : null };
+}
+
 export type NewPost = {
   /** Chosen by the caller when media was stored under it first. */
   id?: string;
@@ -287,7 +296,7 @@ export type NewPost = {
   /** A top-level comment on a game or project. */
   gameId?: string | null;
   projectId?: string | null;
-  media: StoredMedia[];
+  media: DescribedMedia[];
   /** A top-level post's listing fields (comments have none). */
   listing?: ListingFields;
   /** For links in notification emails. */
@@ -421,9 +430,7 @@ export function createPost(input: NewPost): Promise<{ id: string; rootId: string
         updatedAt: now,
       });
     if (input.media.length) {
-      await tx.insert(schema.media).values(
-        input.media.map((m) => ({ id: newId(), postId: id, kind: m.kind, path: m.path, name: m.name, order: m.order, width: m.width, height: m.height, variants: m.variants, mimeType: m.mimeType, size: m.size })),
-      );
+      await tx.insert(schema.media).values(input.media.map((m) => mediaRow(id, m, m.order)));
     }
     if (topLevel) {
       await tx.update(schema.users).set({ totalPosts: sql`${schema.users.totalPosts} + 1` }).where(eq(schema.users.id, input.authorId));
@@ -473,16 +480,16 @@ export type PostEdit = {
   blocks: TextBlock[];
   category: string | null;
   listing: ListingFields;
-  /** The post's photos and videos as the form lists them: kept at a position, or removed. */
-  media: { id: string; position: number; remove: boolean }[];
-  /** New files, stored already (they come after the ones kept). */
-  added: StoredMedia[];
+  /** The post's photos and videos as the form lists them: kept at a position with a description (or none), or removed. */
+  media: { id: string; position: number; remove: boolean; alt?: string | null }[];
+  /** New files, stored already, with their descriptions (they come after the ones kept). */
+  added: DescribedMedia[];
   now?: number;
 };
 
 /**
  * Edits a top-level post, the author only: text, category, listing fields and
- * media (kept ones in their new order, removed ones gone, new ones after) in
+ * media (kept ones in their new order with their descriptions, removed ones gone, new ones after) in
  * one transaction; "Edited" from now on. Returns the media removed, whose
  * files the caller deletes once this has committed. A photo the form did not
  * mention stays, after the others.
@@ -505,12 +512,12 @@ export async function updatePost(edit: PostEdit): Promise<{ removed: StoredMedia
     if ((edit.blocks[0]?.text.trim() ?? "") === "" && kept.length + edit.added.length === 0) throw new PostError(EMPTY_POST, 400);
     if (removed.length) await tx.delete(schema.media).where(inArray(schema.media.id, removed.map((m) => m.id)));
     for (const [i, m] of kept.entries()) {
-      if (m.order !== i + 1) await tx.update(schema.media).set({ order: i + 1 }).where(eq(schema.media.id, m.id));
+      // A photo the form lists has the description it gives (none when empty); one it does not mention keeps its own.
+      const alt = m.kind === "image" && asked.has(m.id) ? (asked.get(m.id)!.alt ?? null) : m.alt;
+      if (m.order !== i + 1 || alt !== m.alt) await tx.update(schema.media).set({ order: i + 1, alt }).where(eq(schema.media.id, m.id));
     }
     if (edit.added.length) {
-      await tx.insert(schema.media).values(
-        edit.added.map((m, i) => ({ id: newId(), postId: post.id, kind: m.kind, path: m.path, name: m.name, order: kept.length + i + 1, width: m.width, height: m.height, variants: m.variants, mimeType: m.mimeType, size: m.size })),
-      );
+      await tx.insert(schema.media).values(edit.added.map((m, i) => mediaRow(post.id, m, kept.length + i + 1)));
     }
     const all = [...kept, ...edit.added];
     const imgCount = all.filter((m) => m.kind === "image").length;
