@@ -1,5 +1,5 @@
 import { getFormProps, getSelectProps, getTextareaProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { Alert } from "~/types/views";
 
@@ -14,6 +14,9 @@ import { ListingFields, MediaEditor, type ExistingMedia } from "./listing-fields
 import { ErrorList, FormErrors } from "./field-errors";
 import { Icon } from "./icons";
 import { UploadProgress, useUpload } from "./upload-progress";
+import { filesWithDescriptions, newPhotoAltName, NewPhotoSlots, PhotoDescription } from "./photo-description";
+import { photoAlt } from "~/utils/alt-text";
+import { useOptionalUser } from "~/utils/user";
 import { loadPostSchemas } from "~/schemas/lazy.client";
 import { safePath } from "~/utils/navigation";
 
@@ -28,7 +31,9 @@ type ComposerFields = {
   priceTerms?: string;
   condition?: string;
   pickupSpot?: string;
-  media?: { id: string; position?: string; remove?: string }[];
+  media?: { id: string; position?: string; remove?: string; alt?: string }[];
+  /** The new files' descriptions, by the field's number (see photo-description.tsx). */
+  alts?: Record<string, string>;
 };
 
 const DISCARD = {
@@ -62,11 +67,13 @@ export type ComposerProps = {
  * The post and comment composer. Without JS it is a plain multipart form whose
  * textarea lines become the blocks. With JS: a live character count that stops
  * at 500, previews, instant checks with the same schema, and uploads with a
- * real progress bar.
+ * real progress bar. Each photo has an optional description (its alt text).
  */
 export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard = false, onClose, defaultValue, existingMedia = [] }: ComposerProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
+  const submit = useSubmit();
+  const firstName = useOptionalUser()?.firstName ?? "";
   const validation = useValidation(() =>
     loadPostSchemas().then((m) => (kind === "post" ? m.postSchema : kind === "edit" ? m.editPostSchema : m.commentSchema)),
   );
@@ -82,7 +89,7 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
   });
   const [count, setCount] = useState(() => countTextCharacters(String(result?.initialValue?.text ?? defaultValue?.text ?? "")));
   const [alert, setAlert] = useState<Alert | null>(null);
-  const [previews, setPreviews] = useState<{ url: string | null; name: string }[]>([]);
+  const [previews, setPreviews] = useState<{ url: string | null; name: string; key: string }[]>([]);
   const [confirmDiscard, setConfirmDiscard] = useState(askDiscard);
   const upload = useUpload<{ ok: true; redirectTo: string } | { ok: false; reply: SubmissionResult<string[]> }>();
   const lastGood = useRef(String(result?.initialValue?.text ?? defaultValue?.text ?? ""));
@@ -117,10 +124,13 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
     const files = [...(event.currentTarget.files ?? [])];
     if (files.length > MAX_FILES) say("okay", TOO_MANY_FILES);
     else if (files.some((f) => !hasAllowedExtension(f.name))) say("danger", NOT_MEDIA);
+    const chosenAt = Date.now();
     setPreviews(
-      files.slice(0, MAX_FILES).map((f) => ({
+      files.slice(0, MAX_FILES).map((f, i) => ({
         name: f.name,
         url: ["jpg", "jpeg", "png", "gif", "webp"].includes(extensionOf(f.name)) ? URL.createObjectURL(f) : null,
+        // A new choice starts its descriptions afresh.
+        key: `${chosenAt}-${i}`,
       })),
     );
   }
@@ -154,16 +164,25 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
     }
     form.onSubmit(event);
     if (event.defaultPrevented) return; // invalid: Conform shows why
-    if (kind === "edit") return; // an ordinary submission to the edit page's action
-    const data = new FormData(event.currentTarget);
-    if (!data.getAll("files").some((f) => f instanceof File && f.size > 0)) return; // text only: an ordinary submission
+    const entered = new FormData(event.currentTarget);
+    if (!entered.getAll("files").some((f) => f instanceof File && f.size > 0)) return; // no new file: an ordinary submission
+    // Each new file goes with its description right after it.
     event.preventDefault();
+    const data = filesWithDescriptions(entered);
     data.set("intent", "send");
+    if (kind === "edit") return submit(data, { method: "post", action, encType: "multipart/form-data" });
     void upload.send("/create/upload", data).then((body) => {
       if (body?.ok) navigate(safePath(body.redirectTo));
       else if (body) setResult(body.reply);
       else say("danger", "Something went wrong. Try again.");
     });
+  }
+
+  /** Where the i-th chosen file sits among the post's photos (the ones kept first, when editing). */
+  function photoPlace(i: number) {
+    const kept = existingMedia.filter((m) => m.kind === "image").length;
+    const chosen = previews.filter((p) => p.url).length;
+    return { position: kept + previews.slice(0, i + 1).filter((p) => p.url).length, count: kept + chosen, firstName };
   }
 
   const busy = upload.progress !== null || (navigation.state === "submitting" && navigation.formAction === action);
@@ -234,7 +253,14 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
           </div>
         ) : null}
         {kind !== "comment" ? <ListingFields fields={fields} /> : null}
-        {kind === "edit" ? <MediaEditor media={existingMedia} fieldName={fields.media.name} draft={result?.initialValue?.media} /> : null}
+        {kind === "edit" ? (
+          <MediaEditor media={existingMedia} fieldName={fields.media.name} draft={result?.initialValue?.media} errorsOf={(name) => form.allErrors[name]} />
+        ) : null}
+        <NewPhotoSlots
+          count={MAX_FILES - existingMedia.length}
+          drafts={result?.initialValue?.alts as Record<string, unknown> | undefined}
+          errorsOf={(name) => form.allErrors[name]}
+        />
         <div className="field">
           <label htmlFor={fields.files.id}>{kind === "edit" ? `Add photos and videos (up to ${MAX_FILES} in all)` : `Photos and videos (up to ${MAX_FILES})`}</label>
           <input
@@ -252,7 +278,16 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
         {previews.length ? (
           <ul className="composer__previews" aria-label="Chosen files">
             {previews.map((p, i) => (
-              <li key={i}>{p.url ? <img src={p.url} alt={p.name} width="72" height="72" /> : <span className="chip">{p.name}</span>}</li>
+              <li key={p.key}>
+                {p.url ? (
+                  <>
+                    <img src={p.url} alt={photoAlt(null, photoPlace(i))} width="72" height="72" />
+                    <PhotoDescription name={newPhotoAltName(i)} errors={form.allErrors[newPhotoAltName(i)]} />
+                  </>
+                ) : (
+                  <span className="chip">{p.name}</span>
+                )}
+              </li>
             ))}
           </ul>
         ) : null}

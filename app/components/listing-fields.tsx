@@ -4,6 +4,7 @@ import { useState } from "react";
 import { pickupSpotsFor } from "~/data/pickup-spots";
 import { CONDITIONS, PRICE_TERMS } from "~/utils/listings";
 import { ErrorList } from "./field-errors";
+import { PhotoDescription } from "./photo-description";
 
 type Field = FieldMetadata<string | undefined>;
 
@@ -93,18 +94,27 @@ export function ListingFields({ fields }: { fields: { price: Field; free: Field;
   );
 }
 
-export type ExistingMedia = { id: string; kind: "image" | "video"; src: string; name: string };
+export type ExistingMedia = {
+  id: string;
+  kind: "image" | "video";
+  src: string;
+  name: string;
+  /** The photo's alt as shown (its description, else its place). */
+  alt: string;
+  /** The author's description ("" for none). */
+  description: string;
+};
 
 /**
  * A post's photos and videos on the edit page: each can be removed or moved
- * to another position (a plain select, so it works without JS); new files
- * come after the ones kept.
+ * to another position (a plain select, so it works without JS), and a photo
+ * described; new files come after the ones kept.
  */
-export function MediaEditor({ media, fieldName, draft }: { media: ExistingMedia[]; fieldName: string; draft?: unknown }) {
+export function MediaEditor({ media, fieldName, draft, errorsOf }: { media: ExistingMedia[]; fieldName: string; draft?: unknown; errorsOf: (name: string) => string[] | undefined }) {
   if (media.length === 0) return null;
   // A refused form comes back with the reader's choices, matched by id.
   const drafted = new Map(
-    (Array.isArray(draft) ? (draft as { id?: unknown; position?: unknown; remove?: unknown }[]) : []).map((d) => [String(d?.id), d]),
+    (Array.isArray(draft) ? (draft as { id?: unknown; position?: unknown; remove?: unknown; alt?: unknown }[]) : []).map((d) => [String(d?.id), d]),
   );
   return (
     <fieldset className="media-editor">
@@ -113,7 +123,7 @@ export function MediaEditor({ media, fieldName, draft }: { media: ExistingMedia[
         {media.map((m, i) => (
           <li key={m.id} className="media-editor__item" data-testid="existing-media">
             <input type="hidden" name={`${fieldName}[${i}].id`} value={m.id} />
-            {m.kind === "image" ? <img src={m.src} alt={m.name} width="72" height="72" /> : <span className="chip">{m.name}</span>}
+            {m.kind === "image" ? <img src={m.src} alt={m.alt} width="72" height="72" /> : <span className="chip">{m.name}</span>}
             <label>
               Position{" "}
               <select
@@ -131,6 +141,14 @@ export function MediaEditor({ media, fieldName, draft }: { media: ExistingMedia[
             <label className="check">
               <input type="checkbox" name={`${fieldName}[${i}].remove`} defaultChecked={drafted.get(m.id)?.remove === "on"} aria-label={`Remove ${m.name}`} /> Remove
             </label>
+            {m.kind === "image" ? (
+              <PhotoDescription
+                name={`${fieldName}[${i}].alt`}
+                // A refused form comes back with what was typed (an emptied field comes back empty).
+                defaultValue={drafted.has(m.id) ? (typeof drafted.get(m.id)?.alt === "string" ? String(drafted.get(m.id)!.alt) : "") : m.description}
+                errors={errorsOf(`${fieldName}[${i}].alt`)}
+              />
+            ) : null}
           </li>
         ))}
       </ol>

@@ -4,15 +4,22 @@
 import { Link } from "@remix-run/react";
 import { FEED_IMAGE_MAX_WIDTH, GALLERY_IMAGE_WIDTHS, MEDIA_DISPLAY_HEIGHT, thumbnailWidth } from "~/utils/image-sizes";
 import type { AuthorView, MediaView, TextBlock, TimeView } from "~/types/views";
+import { profilePhotoAlt } from "~/utils/alt-text";
 import { VerifiedBadge } from "./icons";
 
-export function Avatar({ author, size = 40 }: { author: AuthorView; size?: number }) {
+/**
+ * A round profile photo, or the first letter of the name when there is none;
+ * either way a screen reader hears "{name}'s profile photo" (issue 15). The
+ * one avatar of every page: cards, comments, messages, search, the profile.
+ */
+export function Avatar({ author, size = 40, lazy = true }: { author: Pick<AuthorView, "displayName" | "avatarUrl">; size?: number; lazy?: boolean }) {
+  const alt = profilePhotoAlt(author.displayName);
   if (author.avatarUrl) {
-    return <img className="avatar" src={author.avatarUrl} alt="" width={size} height={size} loading="lazy" />;
+    return <img className="avatar" src={author.avatarUrl} alt={alt} width={size} height={size} loading={lazy ? "lazy" : undefined} />;
   }
   return (
-    <span className="avatar avatar--initial" style={{ width: size, height: size }} aria-hidden="true">
-      {author.firstName.slice(0, 1)}
+    <span className="avatar avatar--initial" style={{ width: size, height: size, fontSize: size / 2.5 }} role="img" aria-label={alt}>
+      {author.displayName.slice(0, 1)}
     </span>
   );
 }
@@ -61,7 +68,7 @@ function MediaItem({ m, keep, sizes, box }: { m: MediaView; keep: (width: number
       sizes={sizes}
       width={box?.width ?? m.width ?? undefined}
       height={box?.height ?? m.height ?? undefined}
-      alt={m.name}
+      alt={m.alt}
       loading="lazy"
       decoding="async"
     />

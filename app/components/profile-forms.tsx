@@ -9,7 +9,7 @@ import { UploadProgress, useUpload } from "./upload-progress";
 import { loadProfileSchemas } from "~/schemas/lazy.client";
 import { useSchemaForm } from "~/utils/form";
 import { ErrorList, FormErrors } from "./field-errors";
-import { ProfileAvatar } from "./profile";
+import { Avatar } from "./post-parts";
 import { safePath } from "~/utils/navigation";
 
 /** "n / 160" while typing (JS); the action enforces the limit either way. */
@@ -148,7 +148,7 @@ export function PhotoForm({
   const busy = upload.progress !== null || (navigation.state === "submitting" && navigation.formAction?.startsWith(action.split("?")[0]!) === true);
   return (
     <Form method="post" action={action} encType="multipart/form-data" className="photo-form" onSubmit={onSubmit} noValidate>
-      <ProfileAvatar url={preview ?? avatarUrl} name={name} size={120} alt="Your profile photo" />
+      <Avatar author={{ displayName: name, avatarUrl: preview ?? avatarUrl }} size={120} lazy={false} />
       <div className="field">
         <label htmlFor="photo">{label}</label>
         <input

@@ -4,16 +4,6 @@ import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { PortfolioList, type PortfolioItem } from "./portfolio-list";
 
-/** A round avatar: the photo, or the first letter of the name. */
-export function ProfileAvatar({ url, name, size, alt = "" }: { url: string | null; name: string; size: number; alt?: string }) {
-  if (url) return <img className="avatar" src={url} alt={alt} width={size} height={size} />;
-  return (
-    <span className="avatar avatar--initial" style={{ width: size, height: size, fontSize: size / 2.5 }} role={alt ? "img" : undefined} aria-label={alt || undefined} aria-hidden={alt ? undefined : true}>
-      {name.slice(0, 1)}
-    </span>
-  );
-}
-
 type Page = { items: PortfolioItem[]; nextCursor: string | null };
 
 function withAfter(search: string, cursor: string): string {

@@ -4,7 +4,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "@remix-run/node";
 import { getPortfolioItem } from "~/models/portfolio.server";
-import { createPost, getPost, getPostForEdit, normalizeListing, PostError, updatePost, type ListingFields } from "~/models/posts.server";
+import { createPost, getPost, getPostForEdit, normalizeListing, PostError, updatePost, type DescribedMedia, type ListingFields } from "~/models/posts.server";
 import { blocksToText } from "~/utils/rich-text";
 import { priceInput } from "~/utils/price";
 import { isPickupSpotOf } from "~/data/pickup-spots";
@@ -19,10 +19,11 @@ import { textToBlocks } from "~/utils/rich-text";
 import { SCHOOL_VERIFICATION_REQUIRED } from "~/utils/verify-school";
 import { alertCookie, redirectWithAlert } from "~/services/alerts.server";
 import { readUploadForm, type UploadRules } from "~/services/form.server";
-import { MediaError, removeMedia, storeMedia } from "~/services/media.server";
+import { MediaError, removeMedia, storeMedia, type StoredMedia } from "~/services/media.server";
 import { newId } from "~/services/db.server";
 import { consume } from "~/services/rate-limit.server";
 import { safePath } from "~/utils/navigation";
+import { normalizePhotoAlt } from "~/utils/alt-text";
 
 /** A post's or comment's files while they stream in (§5): 10 at most, each within its limit. */
 const POST_UPLOADS: UploadRules = {
@@ -57,6 +58,40 @@ export async function readPostFormOrRefuse(request: Request) {
   return { refused: { ok: false, status: read.status, reply: { status: "error", initialValue: read.draft ?? null, error: { [read.field ?? ""]: [read.message] } } } satisfies SubmitResult } as const;
 }
 
+/** A new file's description field: `alts.{n}` (n only tells the fields apart). */
+const DESCRIPTION_FIELD = /^alts\.(\d{1,2})$/;
+
+/**
+ * The description of each new file, in the order of the form's files: the
+ * `alts.{n}` field sent right after it, else none. A browser sends a form's
+ * fields in document order: without JS the composer has a file input and
+ * its description for each photo, one after the other (an empty file input
+ * sends nothing we keep, so its description follows no file and describes
+ * nothing); with JS the composer sends each chosen file followed by its
+ * description. `descriptions` are the schema's checked values, by n.
+ */
+export function describedFiles(formData: FormData, descriptions: Record<string, string | undefined>): (string | null)[] {
+  const described: (string | null)[] = [];
+  let afterFile = false;
+  for (const [name, value] of formData.entries()) {
+    if (name === "files" && typeof value !== "string") {
+      if (value.name === "" && value.size === 0) continue; // an empty file input, as the schema skips it
+      described.push(null);
+      afterFile = true;
+      continue;
+    }
+    const n = afterFile ? DESCRIPTION_FIELD.exec(name)?.[1] : undefined;
+    if (n !== undefined) described[described.length - 1] = normalizePhotoAlt(descriptions[n]);
+    afterFile = false;
+  }
+  return described;
+}
+
+/** Stored files with the descriptions the form gave them (a video keeps none: see createPost). */
+function withDescriptions(media: StoredMedia[], descriptions: (string | null)[]): DescribedMedia[] {
+  return media.map((m, i) => ({ ...m, alt: descriptions[i] ?? null }));
+}
+
 /** Who sends a post or comment, to which campus's site (the request's: campusForRequest). */
 export type SubmitOpts = { author: User; campusId: string; origin: string; target: SubmitTarget };
 
@@ -74,7 +109,7 @@ export async function submitPost(formData: FormData, opts: SubmitOpts): Promise<
   if (suspended) return { ok: false, status: 403, reply: submission.reply({ formErrors: [suspended] }) };
   if (!await maySubmit(opts)) return { ok: false, status: 403, reply: submission.reply({ formErrors: [SCHOOL_VERIFICATION_REQUIRED] }) };
   if (submission.status !== "success") return { ok: false, status: 400, reply: submission.reply() };
-  const value = submission.value as { text?: string; category?: string; files: File[] } & Partial<PostListingValue>;
+  const value = submission.value as { text?: string; category?: string; files: File[]; alts: Record<string, string | undefined> } & Partial<PostListingValue>;
   // The list the composer shows is the site's campus's: a spot of another campus is not one of them.
   if (value.pickupSpot && !isPickupSpotOf(opts.campusId, value.pickupSpot)) {
     return { ok: false, status: 400, reply: submission.reply({ fieldErrors: { pickupSpot: [PICKUP_SPOT_UNKNOWN] } }) };
@@ -85,7 +120,7 @@ export async function submitPost(formData: FormData, opts: SubmitOpts): Promise<
   const id = newId();
   let media;
   try {
-    media = await storeMedia(`posts/${id}`, value.files);
+    media = withDescriptions(await storeMedia(`posts/${id}`, value.files), describedFiles(formData, value.alts));
   } catch (error) {
     if (error instanceof MediaError) return { ok: false, status: error.status, reply: submission.reply({ fieldErrors: { files: [error.message] } }) };
     throw error;
@@ -251,13 +286,18 @@ export function editDefaults(post: { text: { text: string }[]; category: string 
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ""));
 }
 
-/** Whether a submitted edit form differs from the post: any field, a photo removed or moved, a file added. */
-function editChanged(formData: FormData, defaults: Record<string, string>, mediaIds: string[]): boolean {
+/** Whether a submitted edit form differs from the post: any field, a photo removed, moved or described differently, a file added. */
+function editChanged(formData: FormData, defaults: Record<string, string>, media: { description: string | null }[]): boolean {
   const draft = draftOf(formData);
   const names = new Set([...Object.keys(draft), ...Object.keys(defaults)]);
   if ([...names].some((n) => (n === "category" ? (draft[n] ?? "all") !== (defaults[n] ?? "all") : (draft[n] ?? "") !== (defaults[n] ?? "")))) return true;
   if (formData.getAll("files").some((f) => typeof f !== "string" && f.size > 0)) return true;
-  return mediaIds.some((id, i) => formData.get(`media[${i}].remove`) !== null || (formData.get(`media[${i}].position`) ?? String(i + 1)) !== String(i + 1));
+  return media.some(
+    (m, i) =>
+      formData.get(`media[${i}].remove`) !== null ||
+      (formData.get(`media[${i}].position`) ?? String(i + 1)) !== String(i + 1) ||
+      normalizePhotoAlt(String(formData.get(`media[${i}].alt`) ?? "")) !== m.description,
+  );
 }
 
 /** The author's post for the edit page, or the error page: 404, or 403 for anyone else. */
@@ -270,7 +310,13 @@ export async function postForEdit(postId: string, userId: string) {
   }
 }
 
-type EditValue = { text?: string; category?: string; files: File[]; media: { id: string; position: number; remove: boolean }[] } & Partial<PostListingValue>;
+type EditValue = {
+  text?: string;
+  category?: string;
+  files: File[];
+  alts: Record<string, string | undefined>;
+  media: { id: string; position: number; remove: boolean; alt?: string }[];
+} & Partial<PostListingValue>;
 
 /**
  * The edit page's action: save (the composer's rules; new files stored
@@ -286,7 +332,7 @@ export async function editAction(request: Request, opts: { author: User; campusI
   try {
     const intent = formData.get("intent");
     if (intent === "close" || intent === "keep") {
-      const changed = editChanged(formData, editDefaults(found.post), found.media.map((m) => m.id));
+      const changed = editChanged(formData, editDefaults(found.post), found.media);
       if (intent === "close" && !changed) return redirect(back);
       const reply = parseWithSchema(formData, editPostSchema).reply();
       return data({ reply: { initialValue: reply.initialValue } as SubmissionResult<string[]>, askDiscard: intent === "close" });
@@ -301,7 +347,7 @@ export async function editAction(request: Request, opts: { author: User; campusI
     }
     let added;
     try {
-      added = await storeMedia(`posts/${opts.postId}/${newId()}`, value.files);
+      added = withDescriptions(await storeMedia(`posts/${opts.postId}/${newId()}`, value.files), describedFiles(formData, value.alts));
     } catch (error) {
       if (error instanceof MediaError) return data({ reply: submission.reply({ fieldErrors: { files: [error.message] } }), askDiscard: false }, { status: error.status });
       throw error;
@@ -314,7 +360,8 @@ export async function editAction(request: Request, opts: { author: User; campusI
         blocks: textToBlocks(value.text),
         category: value.category ?? null,
         listing: listingOf(value),
-        media: value.media,
+        // A description left empty is none: the form always sends each photo's field.
+        media: value.media.map((m) => ({ id: m.id, position: m.position, remove: m.remove, alt: normalizePhotoAlt(m.alt) })),
         added,
       }));
     } catch (error) {

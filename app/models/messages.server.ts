@@ -186,10 +186,11 @@ async function itemsOf(postIds: string[]): Promise<Map<string, ConversationItem>
   const out = new Map<string, ConversationItem>();
   if (postIds.length === 0) return out;
   const rows = await getDb()
-    .select({ id: posts.id, text: posts.text, priceCents: posts.priceCents, isFree: posts.isFree, priceTerms: posts.priceTerms, status: posts.status, deletedAt: posts.deletedAt, imgCount: posts.imgCount })
+    .select({ id: posts.id, text: posts.text, priceCents: posts.priceCents, isFree: posts.isFree, priceTerms: posts.priceTerms, status: posts.status, deletedAt: posts.deletedAt, imgCount: posts.imgCount, firstName: schema.users.firstName })
     .from(posts)
+    .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
     .where(inArray(posts.id, postIds));
-  const media = await loadMedia(rows.filter((r) => r.imgCount > 0 && !r.deletedAt).map((r) => r.id));
+  const media = await loadMedia(rows.filter((r) => r.imgCount > 0 && !r.deletedAt).map((r) => ({ id: r.id, firstName: r.firstName })));
   for (const r of rows) {
     out.set(r.id, {
       id: r.id,

@@ -6,7 +6,7 @@ import { and, desc, eq, inArray, isNull, lt, notInArray, or } from "drizzle-orm"
 import { contentRoot, contentSignature, listContent } from "~/services/content.server";
 import { getDb, schema, transaction, type Tx } from "~/services/db.server";
 import { removeMedia } from "~/services/media.server";
-import { decodeCursor, encodeCursor, mediaView, PAGE_SIZE } from "./posts.server";
+import { decodeCursor, encodeCursor, mediaViews, PAGE_SIZE } from "./posts.server";
 import type { PortfolioItemView, PortfolioKind } from "~/types/views";
 
 export type { PortfolioItemView, PortfolioKind };
@@ -198,13 +198,14 @@ export async function getPortfolioItem(kind: PortfolioKind, id: string, viewerId
           .limit(1)
       ).length > 0
     : false;
-  const gallery = (
+  const gallery = mediaViews(
     await db
       .select()
       .from(schema.media)
       .where(and(isNull(schema.media.postId), kind === "game" ? eq(schema.media.gameId, id) : eq(schema.media.projectId, id)))
-      .orderBy(schema.media.order)
-  ).map(mediaView);
+      .orderBy(schema.media.order),
+    { title: item.title },
+  );
   return {
     status: "ok",
     item: {

@@ -4,6 +4,7 @@ import { removeMedia, type StoredMedia } from "~/services/media.server";
 import { EMPTY_POST } from "~/utils/limits";
 import { MAX_FILES, TOO_MANY_FILES } from "~/utils/media-rules";
 import { timeView } from "~/utils/time.server";
+import { photoAlts } from "~/utils/alt-text";
 import { pickupSpotLabel } from "~/data/pickup-spots";
 import type { FeedFilters } from "~/utils/feed-filters";
 import { conditionLabel, LISTING_LIFETIME_MS, type Condition, type PriceTerms } from "~/utils/listings";
@@ -231,28 +232,36 @@ export async function getVideoPage(opts: {
   };
 }
 
-/** Media of several posts in one query, in img_order. */
-export async function loadMedia(postIds: string[]): Promise<Map<string, MediaView[]>> {
-  const byPost = new Map<string, MediaView[]>();
-  if (postIds.length === 0) return byPost;
+/** Media of several posts in one query, in img_order, each photo with its alt (the author's first name for the fallback). */
+export async function loadMedia(ofPosts: { id: string; firstName: string }[]): Promise<Map<string, MediaView[]>> {
+  const byPost = new Map<string, MediaRow[]>();
+  if (ofPosts.length === 0) return new Map();
   const rows = await getDb()
     .select()
     .from(schema.media)
-    .where(inArray(schema.media.postId, postIds))
+    .where(inArray(schema.media.postId, ofPosts.map((p) => p.id)))
     .orderBy(schema.media.postId, schema.media.order);
   for (const m of rows) {
     const list = byPost.get(m.postId!) ?? [];
-    list.push(mediaView(m));
+    list.push(m);
     byPost.set(m.postId!, list);
   }
-  return byPost;
+  return new Map(ofPosts.filter((p) => byPost.has(p.id)).map((p) => [p.id, mediaViews(byPost.get(p.id)!, { firstName: p.firstName })]));
 }
 
-export function mediaView(m: typeof schema.media.$inferSelect): MediaView {
+type MediaRow = typeof schema.media.$inferSelect;
+
+/** The photos and videos of one post, project or game, in order, as shown: each photo with its alt (photoAlts). */
+export function mediaViews(rows: MediaRow[], owner: { firstName: string } | { title: string }): MediaView[] {
+  const alts = photoAlts(rows, owner);
+  return rows.map((m, i) => mediaView(m, alts[i]!));
+}
+
+function mediaView(m: MediaRow, alt: string): MediaView {
   const widths = m.variants ?? [];
   const largest = widths[widths.length - 1];
   if (m.kind === "video" || largest === undefined) {
-    return { kind: m.kind, src: `/media/${m.path}`, srcSet: null, width: m.width, height: m.height, name: m.name };
+    return { kind: m.kind, src: `/media/${m.path}`, srcSet: null, width: m.width, height: m.height, name: m.name, alt };
   }
   // The feed shows images at most 640 px wide; larger variants are for the post page.
   const feedWidth = widths.filter((w) => w <= 640).pop() ?? widths[0]!;
@@ -263,11 +272,21 @@ export function mediaView(m: typeof schema.media.$inferSelect): MediaView {
     width: m.width,
     height: m.height,
     name: m.name,
+    alt,
   };
 }
 
 // ---------------------------------------------------------------------------
 // Creating, reading and deleting posts and comments
+
+/** A stored file with the description its author gave it (media.alt; kept for photos only). */
+export type DescribedMedia = StoredMedia & { alt?: string | null };
+
+/** What a media row stores of a file: a photo's description with it, in the same statement as the row. */
+function mediaRow(postId: string, m: DescribedMedia, order: number) {
+  const { kind, path, name, width, height, variants, mimeType, size } = m;
+  return { id: newId(), postId, kind, path, name, order, width, height, variants, mimeType, size, alt: kind === "image" ? (m.alt ?? null) : null };
+}
 
 export type NewPost = {
   /** Chosen by the caller when media was stored under it first. */
@@ -281,7 +300,7 @@ export type NewPost = {
   /** A top-level comment on a game or project. */
   gameId?: string | null;
   projectId?: string | null;
-  media: StoredMedia[];
+  media: DescribedMedia[];
   /** A top-level post's listing fields (comments have none). */
   listing?: ListingFields;
   /** For links in notification emails. */
@@ -415,9 +434,7 @@ export function createPost(input: NewPost): Promise<{ id: string; rootId: string
         updatedAt: now,
       });
     if (input.media.length) {
-      await tx.insert(schema.media).values(
-        input.media.map((m) => ({ id: newId(), postId: id, kind: m.kind, path: m.path, name: m.name, order: m.order, width: m.width, height: m.height, variants: m.variants, mimeType: m.mimeType, size: m.size })),
-      );
+      await tx.insert(schema.media).values(input.media.map((m) => mediaRow(id, m, m.order)));
     }
     if (topLevel) {
       await tx.update(schema.users).set({ totalPosts: sql`${schema.users.totalPosts} + 1` }).where(eq(schema.users.id, input.authorId));
@@ -467,16 +484,16 @@ export type PostEdit = {
   blocks: TextBlock[];
   category: string | null;
   listing: ListingFields;
-  /** The post's photos and videos as the form lists them: kept at a position, or removed. */
-  media: { id: string; position: number; remove: boolean }[];
-  /** New files, stored already (they come after the ones kept). */
-  added: StoredMedia[];
+  /** The post's photos and videos as the form lists them: kept at a position with a description (or none), or removed. */
+  media: { id: string; position: number; remove: boolean; alt?: string | null }[];
+  /** New files, stored already, with their descriptions (they come after the ones kept). */
+  added: DescribedMedia[];
   now?: number;
 };
 
 /**
  * Edits a top-level post, the author only: text, category, listing fields and
- * media (kept ones in their new order, removed ones gone, new ones after) in
+ * media (kept ones in their new order with their descriptions, removed ones gone, new ones after) in
  * one transaction; "Edited" from now on. Returns the media removed, whose
  * files the caller deletes once this has committed. A photo the form did not
  * mention stays, after the others.
@@ -499,12 +516,12 @@ export async function updatePost(edit: PostEdit): Promise<{ removed: StoredMedia
     if ((edit.blocks[0]?.text.trim() ?? "") === "" && kept.length + edit.added.length === 0) throw new PostError(EMPTY_POST, 400);
     if (removed.length) await tx.delete(schema.media).where(inArray(schema.media.id, removed.map((m) => m.id)));
     for (const [i, m] of kept.entries()) {
-      if (m.order !== i + 1) await tx.update(schema.media).set({ order: i + 1 }).where(eq(schema.media.id, m.id));
+      // A photo the form lists has the description it gives (none when empty); one it does not mention keeps its own.
+      const alt = m.kind === "image" && asked.has(m.id) ? (asked.get(m.id)!.alt ?? null) : m.alt;
+      if (m.order !== i + 1 || alt !== m.alt) await tx.update(schema.media).set({ order: i + 1, alt }).where(eq(schema.media.id, m.id));
     }
     if (edit.added.length) {
-      await tx.insert(schema.media).values(
-        edit.added.map((m, i) => ({ id: newId(), postId: post.id, kind: m.kind, path: m.path, name: m.name, order: kept.length + i + 1, width: m.width, height: m.height, variants: m.variants, mimeType: m.mimeType, size: m.size })),
-      );
+      await tx.insert(schema.media).values(edit.added.map((m, i) => mediaRow(post.id, m, kept.length + i + 1)));
     }
     const all = [...kept, ...edit.added];
     const imgCount = all.filter((m) => m.kind === "image").length;
@@ -528,12 +545,22 @@ export async function updatePost(edit: PostEdit): Promise<{ removed: StoredMedia
 }
 
 /** A post's own values as the edit form shows them: the author's top-level post (404, or 403 for anyone else). */
-export async function getPostForEdit(id: string, userId: string): Promise<{ post: typeof posts.$inferSelect; media: (MediaView & { id: string })[] }> {
-  const [post] = await getDb().select().from(posts).where(eq(posts.id, id)).limit(1);
+export async function getPostForEdit(
+  id: string,
+  userId: string,
+): Promise<{ post: typeof posts.$inferSelect; media: (MediaView & { id: string; description: string | null })[] }> {
+  const [found] = await getDb()
+    .select({ post: posts, firstName: schema.users.firstName })
+    .from(posts)
+    .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
+    .where(eq(posts.id, id))
+    .limit(1);
+  const post = found?.post;
   if (!post || post.deletedAt || post.parentId || post.gameId || post.projectId) throw new PostError("Sorry, that post has been deleted.", 404);
   if (post.authorId !== userId) throw new PostError("Only the author can edit this post.", 403);
   const media = await getDb().select().from(schema.media).where(eq(schema.media.postId, id)).orderBy(asc(schema.media.order));
-  return { post, media: media.map((m) => ({ ...mediaView(m), id: m.id })) };
+  const views = mediaViews(media, { firstName: found.firstName });
+  return { post, media: media.map((m, i) => ({ ...views[i]!, id: m.id, description: m.alt })) };
 }
 
 const postColumns = {
@@ -579,7 +606,7 @@ export function isExpired(post: { priceCents: number | null; lastActivityAt: num
 
 async function toViews(rows: PostRow[], timeZone: string, viewerId?: string | null, now = Date.now()): Promise<PostView[]> {
   const [media, saved] = await Promise.all([
-    loadMedia(rows.filter((r) => r.imgCount + r.vidCount > 0).map((r) => r.id)),
+    loadMedia(rows.filter((r) => r.imgCount + r.vidCount > 0).map((r) => ({ id: r.id, firstName: r.author.firstName }))),
     savedSet(viewerId, rows.map((r) => r.id)),
   ]);
   return rows.map((r) => ({

@@ -13,7 +13,8 @@ import { Icon, VerifiedBadge } from "~/components/icons";
 import { PostFeed } from "~/components/post-feed";
 import { FeedFilters } from "~/components/feed-filters";
 import { readFeedFilters } from "~/utils/feed-filters";
-import { PortfolioPager, ProfileAvatar } from "~/components/profile";
+import { PortfolioPager } from "~/components/profile";
+import { Avatar } from "~/components/post-parts";
 import { recordEvent } from "~/models/events.server";
 import { getViewerTimeZone } from "~/services/client-hints.server";
 import { campusForRequest } from "~/models/campuses.server";
@@ -132,7 +133,7 @@ export default function Profile() {
     <div className="profile">
       <section className="panel profile__card" aria-labelledby="profile-name">
         <div className="profile__head">
-          <ProfileAvatar url={profile.avatarUrl} name={profile.displayName} size={96} alt={`${profile.displayName}'s profile photo`} />
+          <Avatar author={profile} size={96} lazy={false} />
           <div className="profile__names">
             <h2 id="profile-name" className="profile__name">
               {profile.displayName} {profile.verified ? <VerifiedBadge /> : null}

@@ -16,7 +16,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     id: post.id,
     defaults: editDefaults(post),
-    media: media.map((m) => ({ id: m.id, kind: m.kind, src: m.src, name: m.name })),
+    media: media.map((m) => ({ id: m.id, kind: m.kind, src: m.src, name: m.name, alt: m.alt, description: m.description ?? "" })),
   };
 }
 

@@ -14,6 +14,7 @@ import { countTextCharacters, textToBlocks } from "~/utils/rich-text";
 import { PICKUP_SPOT_IDS } from "~/data/pickup-spots";
 import { CONDITION_VALUES, PRICE_TERM_VALUES } from "~/utils/listings";
 import { parsePrice } from "~/utils/price";
+import { normalizePhotoAlt, PHOTO_ALT_MAX, PHOTO_ALT_TOO_LONG } from "~/utils/alt-text";
 
 import { EMPTY_POST, POST_MAX_CHARACTERS, TOO_MANY_CHARACTERS } from "~/utils/limits";
 
@@ -29,6 +30,21 @@ const files = z.pipe(
     error: TOO_LARGE,
   }),
 );
+
+/** A photo's description (issue 15): optional, one line, trimmed, at most 250 characters; plain text like any field. */
+const photoDescription = z.optional(
+  z.string().check(
+    z.overwrite((value) => normalizePhotoAlt(value) ?? ""),
+    z.maxLength(PHOTO_ALT_MAX, { error: PHOTO_ALT_TOO_LONG }),
+  ),
+);
+
+/**
+ * The descriptions of the new files, `alts.{n}`: which file each one belongs
+ * to is the order they were sent in (see describedFiles in the post
+ * submission flow), so here each is only checked on its own.
+ */
+const newFileDescriptions = z.pipe(z.optional(z.record(z.string(), photoDescription)), z.transform((value) => value ?? {}));
 
 /**
  * Raw composer text past this is refused before it is split into blocks and
@@ -80,11 +96,11 @@ const category = z.pipe(
 
 /**
  * The post composer (§5): first-block text or a file; 500 characters; up to
- * 10 photos or videos; and the listing fields (price or Free, Firm / OBO,
+ * 10 photos or videos, each photo with an optional description; and the listing fields (price or Free, Firm / OBO,
  * condition, pickup spot).
  */
 export const postSchema = z
-  .object({ text, category, files, ...listingFields })
+  .object({ text, category, files, alts: newFileDescriptions, ...listingFields })
   .check(z.refine(needsContent, { error: EMPTY_POST, path: ["text"] }), notFreeAndPriced);
 
 /** A photo or video already on a post being edited: keep it at a position, or remove it. */
@@ -95,6 +111,7 @@ const existingMedia = z.object({
     z.transform((value) => (value === undefined ? Number.MAX_SAFE_INTEGER : Number(value))),
   ),
   remove: z.pipe(z.optional(z.string()), z.transform((value) => value !== undefined)),
+  alt: photoDescription,
 });
 
 /**
@@ -102,7 +119,7 @@ const existingMedia = z.object({
  * kept count with the new ones (10 at most) and towards "something to show".
  */
 export const editPostSchema = z
-  .object({ text, category, files, ...listingFields, media: z.pipe(z.optional(z.array(existingMedia)), z.transform((value) => value ?? [])) })
+  .object({ text, category, files, alts: newFileDescriptions, ...listingFields, media: z.pipe(z.optional(z.array(existingMedia)), z.transform((value) => value ?? [])) })
   .check(
     z.refine(needsContent, { error: EMPTY_POST, path: ["text"] }),
     notFreeAndPriced,
@@ -111,5 +128,5 @@ export const editPostSchema = z
 
 /** The comment composer: the same rules without a category. */
 export const commentSchema = z
-  .object({ text, files })
+  .object({ text, files, alts: newFileDescriptions })
   .check(z.refine(needsContent, { error: EMPTY_POST, path: ["text"] }));

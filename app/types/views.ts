@@ -22,6 +22,8 @@ export type MediaView = {
   width: number | null;
   height: number | null;
   name: string;
+  /** What the image's `alt` says: the author's description, else its place ("Photo 1 of 3 from Ana's post"); "" for a video. */
+  alt: string;
 };
 
 /** A listing's status (a post with a price or Free). */

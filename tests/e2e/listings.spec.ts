@@ -133,7 +133,7 @@ test("the author edits a listing's price and removes a photo; the post shows Edi
   const post = page.getByTestId("post-card");
   await expect(post.getByTestId("price")).toHaveText("$35.50");
   await expect(post.locator(".gallery img")).toHaveCount(1);
-  await expect(post.locator(".gallery img")).toHaveAttribute("alt", "front.png");
+  await expect(post.locator(".gallery img")).toHaveAttribute("alt", "Photo 1 of 1 from Tess's post");
   await expect(post).toContainText("Edited");
   // A bad price on the edit page: the message, and the draft kept.
   await page.goto(`/post/${id}/edit`);

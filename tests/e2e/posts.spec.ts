@@ -28,7 +28,7 @@ test.describe("posts", () => {
     // The feed shows the first photo 200 px square (a wide photo cropped), from the variant stored at that size, and "+1".
     const thumbnail = first.locator(".media-preview img");
     await expect(thumbnail).toHaveCount(1);
-    await expect(thumbnail).toHaveAttribute("alt", "front.png");
+    await expect(thumbnail).toHaveAttribute("alt", "Photo 1 of 2 from Tess's post");
     await expect(thumbnail).toHaveAttribute("loading", "lazy");
     await expect(thumbnail).toHaveAttribute("width", "200");
     await expect(thumbnail).toHaveAttribute("height", "200");
@@ -46,11 +46,11 @@ test.describe("posts", () => {
     await expect(post).toContainText(text);
     const photos = post.locator(".gallery img");
     await expect(photos).toHaveCount(2);
-    await expect(photos.nth(1)).toHaveAttribute("alt", "back.png");
+    await expect(photos.nth(1)).toHaveAttribute("alt", "Photo 2 of 2 from Tess's post");
     await expect(photos.first()).toHaveAttribute("srcset", /^\S+-640\.webp 640w, \S+-900\.webp 900w$/);
     // "+1" on the feed opens the same page.
     await page.goto(`${origin}/home`);
-    await first.getByRole("link", { name: "front.png +1 more" }).click();
+    await first.getByRole("link", { name: "Photo 1 of 2 from Tess's post +1 more" }).click();
     await expect(page).toHaveURL(/\/post\/[\w-]+$/);
     await expect(page.getByTestId("post-card").locator(".gallery img")).toHaveCount(2);
   });

@@ -133,7 +133,7 @@ test.describe("edit profile", () => {
     await page.getByLabel("Change photo").setInputFiles(await gif("#c33"));
     await page.getByRole("button", { name: "Save photo" }).click();
     await expect(page.getByTestId("alert")).toContainText("Profile Updated");
-    const large = await page.getByRole("img", { name: "Your profile photo" }).getAttribute("src");
+    const large = await page.getByRole("img", { name: "Pia P.'s profile photo" }).getAttribute("src");
     expect(large).toMatch(/^\/media\/avatars\/[\w-]+\/[\w-]+-400\.webp$/);
     const key = large!.replace(/-400\.webp$/, "");
     const served = await page.request.get(large!);
@@ -150,7 +150,7 @@ test.describe("edit profile", () => {
     await page.getByLabel("Change photo").setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("These are my notes, not a picture.\n") });
     await page.getByRole("button", { name: "Save photo" }).click();
     await expect(page.getByText("Only photos are allowed!").first()).toBeVisible();
-    await expect(page.getByRole("img", { name: "Your profile photo" })).toHaveAttribute("src", large!);
+    await expect(page.getByRole("img", { name: "Pia P.'s profile photo" })).toHaveAttribute("src", large!);
   });
 
   test("a file that is not a jpeg, png or gif by name is refused", async ({ page }) => {

@@ -1,0 +1,46 @@
+// What a screen reader says for a photo (issue 15): the author's own
+// description when there is one, else where the photo sits and whose it is;
+// never an empty alt and never a file name. Pure: models, components and
+// schemas share it.
+
+/** A photo's description: at most this many characters (media.alt). */
+export const PHOTO_ALT_MAX = 250;
+export const PHOTO_ALT_LABEL = "Describe this photo (alt text)";
+export const PHOTO_ALT_TOO_LONG = `A photo description can be at most ${PHOTO_ALT_MAX} characters.`;
+/** The gentle reminder (with JS) under a photo without a description. */
+export const PHOTO_ALT_REMINDER = "Add a description to help people using screen readers";
+
+/**
+ * Where a photo sits among the photos it is shown with (1-based, videos not
+ * counted) and whose they are: a post's author, or a project or game.
+ */
+export type PhotoPlace = { position: number; count: number } & ({ firstName: string } | { title: string });
+
+/** A description as it is stored: one line, runs of spaces as one, trimmed; nothing left is no description. */
+export function normalizePhotoAlt(value: string | null | undefined): string | null {
+  const text = (value ?? "").replace(/\s+/g, " ").trim();
+  return text === "" ? null : text;
+}
+
+/** The `alt` of a photo: its description, else "Photo 1 of 3 from Ana's post". */
+export function photoAlt(description: string | null | undefined, place: PhotoPlace): string {
+  const own = normalizePhotoAlt(description);
+  if (own) return own;
+  const from = "firstName" in place ? `${place.firstName}'s post` : place.title;
+  return `Photo ${place.position} of ${place.count} from ${from}`;
+}
+
+/** The `alt` of a profile photo (avatars everywhere): "Ana B.'s profile photo". */
+export function profilePhotoAlt(name: string): string {
+  return `${name}'s profile photo`;
+}
+
+/**
+ * The alt of each of a list of photos and videos in order: photos are numbered
+ * among the photos only; a video has none (it is not an image).
+ */
+export function photoAlts<M extends { kind: "image" | "video"; alt: string | null }>(media: M[], owner: { firstName: string } | { title: string }): string[] {
+  const count = media.filter((m) => m.kind === "image").length;
+  let position = 0;
+  return media.map((m) => (m.kind === "image" ? photoAlt(m.alt, { position: ++position, count, ...owner }) : ""));
+}
