@@ -16,6 +16,7 @@ import { ClientHints } from "~/components/client-hints";
 import { useNonce } from "~/components/nonce";
 import { NotFound } from "~/components/not-found";
 import { SignUpPrompt } from "~/components/signup-prompt";
+import { SuspensionDialog } from "~/components/suspension-notice";
 import { VerifySchoolDialog } from "~/components/verify-school-prompt";
 import { layoutLoader } from "~/flows/layout.server";
 import appCss from "~/styles/app.css";
@@ -55,6 +56,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <AppShell data={data}>{children}</AppShell>
         <SignUpPrompt />
         <VerifySchoolDialog />
+        <SuspensionDialog />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,16 +1,19 @@
 // The production server: Express + the Remix build, compiled into build/index.js.
 import crypto from "node:crypto";
 import * as build from "@remix-run/dev/server-build";
-import { createRequestHandler } from "@remix-run/express";
+// The adapter's own request and response bridges (dist/server is what its createRequestHandler uses).
+import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
+import { createRequestHandler } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import { recordEvent } from "./models/events.server";
+import { flushPageViews, recordPageView } from "./models/events.server";
 import { listUnsubscribeHeaders } from "./models/unsubscribe.server";
 import { config, ConfigError } from "./services/config.server";
 import { buildAssets } from "./services/build-assets.server";
 import { warmContent } from "./services/content.server";
 import { checkDatabase, closeDatabase, migrateDatabase } from "./services/db.server";
+import { createPageCache } from "./services/page-cache.server";
 import { startMailWorker } from "./services/mail-worker.server";
 import { trackConnections, within } from "./services/shutdown.server";
 import {
@@ -128,25 +131,31 @@ async function start() {
   );
   app.use(regionGateMiddleware(cfg.geo));
   // The root loader names the signed-in user (setViewer below) from the verified session.
-  app.use(pageViewMiddleware((view) => recordEvent("Page View", view), (_req, res) => res.locals.viewerId as string | undefined));
+  app.use(pageViewMiddleware(recordPageView, (_req, res) => res.locals.viewerId as string | undefined));
 
-  app.all(
-    "*",
-    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- Remix's handler catches its own errors and passes them to next().
-    createRequestHandler({
-      build,
-      mode: build.mode,
-      getLoadContext: (req, res) => ({
-        cspNonce: res.locals.cspNonce as string,
-        clientIp: req.ip ?? "",
-        fromThisMachine: fromThisMachine(req),
-        regionBlocked: res.locals.regionBlocked === true,
-        setViewer: (userId: string) => {
-          res.locals.viewerId = userId;
-        },
-      }),
-    }),
-  );
+  const handleRequest = createRequestHandler(build, build.mode);
+  // A visitor's feed is rendered once per process per PAGE_CACHE_TTL_MS and shared (services/page-cache.server.ts).
+  const pageCache = createPageCache({ ttlMs: cfg.pageCacheTtlMs });
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- errors go to next(), like @remix-run/express's own handler.
+  app.all("*", async (req, res, next) => {
+    try {
+      const nonce = res.locals.cspNonce as string;
+      const response = await pageCache.handle(req, nonce, () =>
+        handleRequest(createRemixRequest(req, res), {
+          cspNonce: nonce,
+          clientIp: req.ip ?? "",
+          fromThisMachine: fromThisMachine(req),
+          regionBlocked: res.locals.regionBlocked === true,
+          setViewer: (userId: string) => {
+            res.locals.viewerId = userId;
+          },
+        }),
+      );
+      await sendRemixResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  });
 
   // Whatever still fails is a 500 without details (Express's own handler shows a stack trace outside production).
   app.use((error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
@@ -181,6 +190,7 @@ async function start() {
     const { cut } = await connections.close(cfg.shutdownGraceMs);
     if (cut) console.error(`Shutdown: ${cut} connection(s) still open after ${cfg.shutdownGraceMs / 1000} s were closed`);
     await within(mail, deadline - Date.now());
+    await within(flushPageViews(), Math.max(1_000, deadline - Date.now()));
     await within(closeDatabase(), Math.max(1_000, deadline - Date.now()));
     process.exit(0);
   };

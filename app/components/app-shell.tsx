@@ -18,6 +18,8 @@ export type ShellData = {
   unreadNotifications?: number;
   /** Conversations with a message the signed-in user has not read (capped the same way). */
   unreadMessages?: number;
+  /** Moderators: reported items waiting for review (capped the same way). */
+  openReports?: number;
 };
 
 type NavItem = { to: string; label: string; icon: IconName };
@@ -32,27 +34,36 @@ const NAV: NavItem[] = [
   { to: "/settings", label: "Settings", icon: "settings" },
 ];
 
+const MODERATION: NavItem = { to: "/moderation", label: "Moderation", icon: "flag" };
+
 /**
- * Signed in: Profile is their own page and Log out is offered; visitors get Log
- * in and Sign up; a pending account (email not verified) Verify email and Log out.
+ * Signed in: Profile is their own page and Log out is offered (moderators also
+ * get Moderation); visitors get Log in and Sign up; a pending account (email
+ * not verified) Verify email and Log out.
  */
 function navFor(user: SessionUser | null | undefined, pending: ShellData["pending"]): NavItem[] {
   const username = user?.username ?? pending?.username;
   const items = NAV.map((item) => (item.to === "/profile" && username ? { ...item, to: `/${username}` } : item));
   const logOut: NavItem = { to: "/logout", label: "Log out", icon: "logout" };
-  if (user) return [...items, logOut];
+  if (user) return [...items, ...(user.isModerator ? [MODERATION] : []), logOut];
   if (pending) return [...items, { to: "/verify", label: "Verify email", icon: "check" }, logOut];
   return [...items, { to: "/login", label: "Log in", icon: "login" }, { to: "/user_registration", label: "Sign up", icon: "plus" }];
 }
 
-/** The unread count on the Notifications and Messages items, and its words for screen readers. */
+const BADGE_COUNTS: Partial<Record<string, (data: ShellData) => number | undefined>> = {
+  "/notifications": (d) => d.unreadNotifications,
+  "/messages": (d) => d.unreadMessages,
+  "/moderation": (d) => d.openReports,
+};
+
+/** The unread count on the Notifications and Messages items (open reports on Moderation), and its words for screen readers. */
 function unreadBadge(item: NavItem, data: ShellData | undefined) {
-  const unread = item.to === "/notifications" ? data?.unreadNotifications : item.to === "/messages" ? data?.unreadMessages : undefined;
+  const unread = data ? BADGE_COUNTS[item.to]?.(data) : undefined;
   if (!unread) return { badge: null, label: item.label };
   const shown = unread > 99 ? "99+" : String(unread);
   return {
     badge: <span className="nav-badge" aria-hidden="true">{shown}</span>,
-    label: `${item.label}, ${shown} unread`,
+    label: `${item.label}, ${shown} ${item.to === "/moderation" ? "open" : "unread"}`,
   };
 }
 

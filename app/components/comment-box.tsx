@@ -6,6 +6,7 @@ import type { SignUpReason } from "~/utils/signup-prompt";
 import { useOptionalUser } from "~/utils/user";
 import { actionPromptHref } from "~/utils/verify-school";
 import { ErrorList, FormErrors } from "./field-errors";
+import { SuspensionNotice } from "./suspension-notice";
 import { loadPostSchemas } from "~/schemas/lazy.client";
 
 /** The inline comment box under a post (§2): "Write a comment...". */
@@ -32,6 +33,8 @@ function CommentForm({
     lastResult: busy ? null : lastResult,
     shouldValidate: "onSubmit",
   });
+  // A suspended user is told why, where the box would be (a refused comment keeps its draft, with the reason).
+  if (viewer?.suspension && !lastResult) return <SuspensionNotice text={viewer.suspension} />;
   // A visitor gets the sign-up prompt, a signed-in user who is not a student here the verify-school prompt.
   const prompt = actionPromptHref(viewer, location.pathname + location.search, visitorReason);
   if (prompt) {

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { signUpPromptHref } from "~/utils/signup-prompt";
 import { useOptionalUser } from "~/utils/user";
 import { Dialog } from "./dialog";
+import { SuspensionNotice } from "./suspension-notice";
 import { VerifySchoolPrompt } from "./verify-school-prompt";
 
 // The composer's code loads only when someone starts composing (design D).
@@ -20,6 +21,8 @@ export function ComposePrompt() {
   const [open, setOpen] = useState(false);
   useEffect(() => setOpen(false), [location.key]);
   const href = user ? `/create/post?goBack=${encodeURIComponent(here)}` : signUpPromptHref(here, "post");
+  // A suspended user is told why, where the composer would be.
+  if (user?.suspension) return <SuspensionNotice text={user.suspension} />;
   return (
     <>
       <Link

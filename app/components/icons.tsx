@@ -18,6 +18,7 @@ const paths = {
   share: "M12 3v12M7 8l5-5 5 5M5 14v6h14v-6",
   login: "M10 17l5-5-5-5M15 12H3M14 4h5a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1h-5",
   logout: "M15 17l5-5-5-5M20 12H8M10 4H5a1 1 0 0 0-1 1v14a1 1 0 0 0 1 1h5",
+  flag: "M5 21V4M5 4h12l-2 4 2 4H5",
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -9,9 +9,11 @@ import type { ConversationItemView, InboxEntryView, MessageView } from "~/types/
 import { useSchemaForm } from "~/utils/form";
 import { CHAT_MESSAGE_MAX } from "~/utils/limits";
 import { CANT_MESSAGE, CHAT_PLACEHOLDER } from "~/utils/messages";
+import { useOptionalUser } from "~/utils/user";
 import { ErrorList, FormErrors } from "./field-errors";
 import { VerifiedBadge } from "./icons";
 import { Avatar } from "./post-parts";
+import { SuspensionNotice } from "./suspension-notice";
 
 const STATUS_LABEL = { available: null, pending: "Pending", sold: "Sold" } as const;
 
@@ -108,6 +110,7 @@ export function MessageComposer(props: { action: string; lastResult?: Submission
 }
 
 function ComposerForm({ action, lastResult, canSend }: { action: string; lastResult?: SubmissionResult<string[]> | null; canSend: boolean }) {
+  const viewer = useOptionalUser();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === action;
   const { form, fields, formProps } = useSchemaForm(() => loadMessageSchemas().then((m) => m.messageSchema), {
@@ -121,6 +124,8 @@ function ComposerForm({ action, lastResult, canSend }: { action: string; lastRes
       </p>
     );
   }
+  // A refused message keeps its draft, with the reason.
+  if (viewer?.suspension && !lastResult) return <SuspensionNotice text={viewer.suspension} id="composer" />;
   return (
     // The form keeps Conform's id (the textarea names it); #composer is the anchor a sent message returns to.
     <div id="composer">

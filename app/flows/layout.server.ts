@@ -5,8 +5,10 @@ import { data, redirect, redirectDocument } from "@remix-run/node";
 import { campusForRequest } from "~/models/campuses.server";
 import { countUnread } from "~/models/notifications.server";
 import { countUnreadConversations } from "~/models/messages.server";
+import { countOpenReportedItems } from "~/models/moderation.server";
 import { isSchoolVerifiedOn } from "~/models/school.server";
-import { sessionUserView } from "~/models/users.server";
+import { suspensionMessage } from "~/models/suspensions.server";
+import { isModerator, sessionUserView } from "~/models/users.server";
 import { readAlert } from "~/services/alerts.server";
 import { config } from "~/services/config.server";
 import { signUpPromptAllowed } from "~/services/geo.server";
@@ -48,12 +50,14 @@ export async function layoutLoader({ request, context }: LoaderFunctionArgs) {
       campus: { id: campus.id, name: campus.name },
       alert,
       back: backTarget(url.pathname + url.search, history),
-      user: user ? sessionUserView(user, await isSchoolVerifiedOn(user, campus.id)) : null,
+      user: user ? sessionUserView(user, await isSchoolVerifiedOn(user, campus.id), suspensionMessage(user, campus.timeZone)) : null,
       pending: sessionUser && !user ? { username: sessionUser.username } : null,
       // The notifications page marks them all read as it shows them.
       unreadNotifications: user && url.pathname !== "/notifications" ? await countUnread(user.id) : 0,
       // A conversation's page marks it read as it shows it.
       unreadMessages: user ? await countUnreadConversations(user.id, /^\/messages\/([\w-]+)$/.exec(url.pathname)?.[1]) : 0,
+      // Reported items waiting for review, beside Moderation: one query, for moderators only.
+      openReports: isModerator(user) ? await countOpenReportedItems() : 0,
       /** The sign-up prompt this page opens (`?signup=<reason>`), in its words. */
       signUpPrompt: isSignUpReason(signUpReason) ? { title: SIGNUP_TITLES[signUpReason], text: SIGNUP_TEXT[signUpReason] } : null,
       /** For share links (§4): this request's site when it is on the allowlist, else the default one. */

@@ -5,6 +5,7 @@ import { blockUser, unblockUser } from "~/models/blocks.server";
 import { campusForRequest } from "~/models/campuses.server";
 import { MessageError, otherMemberOf, reportConversation, sendMessage, startConversation } from "~/models/messages.server";
 import { isSchoolVerifiedOn } from "~/models/school.server";
+import { suspensionRefusal } from "~/models/suspensions.server";
 import type { User } from "~/models/users.server";
 import { messageSchema } from "~/schemas/index.server";
 import { redirectWithAlert } from "~/services/alerts.server";
@@ -26,7 +27,11 @@ function notFound(): never {
  */
 export async function startConversationAction(request: Request, user: User, postId: string) {
   const back = /^[\w-]{1,64}$/.test(postId) ? `/post/${postId}` : "/home";
-  if (!(await isSchoolVerifiedOn(user, (await campusForRequest(request)).id))) {
+  const campusId = (await campusForRequest(request)).id;
+  // Suspended: the reason, as the error page (there is no draft to keep).
+  const suspended = await suspensionRefusal(user, campusId);
+  if (suspended) throw new Response(suspended, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!(await isSchoolVerifiedOn(user, campusId))) {
     return redirectWithAlert(request, back, { type: "danger", message: SCHOOL_VERIFICATION_REQUIRED });
   }
   try {
@@ -46,6 +51,9 @@ export async function conversationAction(request: Request, user: User, chatId: s
   try {
     if (intent === "send") {
       const submission = parseWithSchema(form, messageSchema);
+      // Suspended: the reason, and the draft back.
+      const suspended = await suspensionRefusal(user, (await campusForRequest(request)).id);
+      if (suspended) return data(submission.reply({ formErrors: [suspended] }), { status: 403 });
       if (submission.status !== "success") return data(submission.reply(), { status: 400 });
       try {
         await sendMessage({ chatId, senderId: user.id, text: submission.value.text, origin: siteOrigin(request) });

@@ -10,6 +10,7 @@ import { renewListing, setListingStatus } from "~/models/listings.server";
 import { deletePost, PostError } from "~/models/posts.server";
 import { LISTING_RENEWED, LISTING_STATUSES, STATUS_ACTIONS, type ListingStatus } from "~/utils/listings";
 import { isSchoolVerifiedOn } from "~/models/school.server";
+import { suspensionRefusal } from "~/models/suspensions.server";
 import type { User } from "~/models/users.server";
 import { safePath } from "~/utils/navigation";
 import { SCHOOL_VERIFICATION_REQUIRED } from "~/utils/verify-school";
@@ -34,7 +35,10 @@ function refuseSave(form: FormData, message: string, status: 403 | 429) {
  */
 export async function likeAction(request: Request, form: FormData, user: User, id: string, type: LikeTarget = "post") {
   const returnTo = safePath(String(form.get("returnTo") ?? ""), `/${type}/${id}`);
-  if (!await isSchoolVerifiedOn(user, (await campusForRequest(request)).id)) return refuseSave(form, SCHOOL_VERIFICATION_REQUIRED, 403);
+  const campusId = (await campusForRequest(request)).id;
+  const suspended = await suspensionRefusal(user, campusId);
+  if (suspended) return refuseSave(form, suspended, 403);
+  if (!await isSchoolVerifiedOn(user, campusId)) return refuseSave(form, SCHOOL_VERIFICATION_REQUIRED, 403);
   if (!(await consume("savesPerUser", user.id)).ok) return refuseSave(form, TOO_MANY_SAVES, 429);
   let result;
   try {
@@ -84,8 +88,11 @@ export async function statusAction(request: Request, form: FormData, userId: str
   return redirectWithAlert(request, `/post/${postId}`, { type: "success", message: STATUS_ACTIONS[status as ListingStatus].done });
 }
 
-/** Renew (the post page's button): back to the top of the feed, the author only, once every 48 hours. */
-export async function renewAction(request: Request, userId: string, postId: string) {
+/** Renew (the post page's button): back to the top of the feed, the author only, once every 48 hours; not while suspended. */
+export async function renewAction(request: Request, user: User, postId: string) {
+  const userId = user.id;
+  const suspended = await suspensionRefusal(user, (await campusForRequest(request)).id);
+  if (suspended) throw new Response(suspended, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   try {
     await renewListing({ postId, userId });
   } catch (error) {

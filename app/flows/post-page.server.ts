@@ -63,7 +63,7 @@ export async function postPageAction({ request, params }: ActionFunctionArgs) {
     if (intent === "like") return await likeAction(request, form.formData, user, id);
     if (intent === "delete") return await deleteAction(request, form.formData, user.id, id);
     if (intent === "status") return await statusAction(request, form.formData, user.id, id);
-    if (intent === "renew") return await renewAction(request, user.id, id);
+    if (intent === "renew") return await renewAction(request, user, id);
     if (intent === "report") return await reportAction(request, form.formData, user, (details) => reportPost({ reporterId: user.id, postId: id, ...details }), `/post/${id}`);
     if (intent === "comment") {
       const campus = await campusForRequest(request);

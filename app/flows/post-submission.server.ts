@@ -10,6 +10,7 @@ import { priceInput } from "~/utils/price";
 import { isPickupSpotOf } from "~/data/pickup-spots";
 import type { Condition, PriceTerms } from "~/utils/listings";
 import { isSchoolVerifiedOn } from "~/models/school.server";
+import { suspensionRefusal } from "~/models/suspensions.server";
 import type { User } from "~/models/users.server";
 import { commentSchema, editPostSchema, postSchema } from "~/schemas/post";
 import { parseWithSchema } from "~/utils/form";
@@ -68,6 +69,9 @@ export async function maySubmit(opts: Pick<SubmitOpts, "author" | "campusId">): 
 export async function submitPost(formData: FormData, opts: SubmitOpts): Promise<SubmitResult> {
   const schema = opts.target.kind === "post" ? postSchema : commentSchema;
   const submission = parseWithSchema(formData, schema);
+  // Suspended: refused whatever the form says, with the reason and the draft back.
+  const suspended = await suspensionRefusal(opts.author, opts.campusId);
+  if (suspended) return { ok: false, status: 403, reply: submission.reply({ formErrors: [suspended] }) };
   if (!await maySubmit(opts)) return { ok: false, status: 403, reply: submission.reply({ formErrors: [SCHOOL_VERIFICATION_REQUIRED] }) };
   if (submission.status !== "success") return { ok: false, status: 400, reply: submission.reply() };
   const value = submission.value as { text?: string; category?: string; files: File[] } & Partial<PostListingValue>;
@@ -288,6 +292,8 @@ export async function editAction(request: Request, opts: { author: User; campusI
       return data({ reply: { initialValue: reply.initialValue } as SubmissionResult<string[]>, askDiscard: intent === "close" });
     }
     const submission = parseWithSchema(formData, editPostSchema);
+    const suspended = await suspensionRefusal(opts.author, opts.campusId);
+    if (suspended) return data({ reply: submission.reply({ formErrors: [suspended] }), askDiscard: false }, { status: 403 });
     if (submission.status !== "success") return data({ reply: submission.reply(), askDiscard: false }, { status: 400 });
     const value = submission.value as EditValue;
     if (value.pickupSpot && !isPickupSpotOf(opts.campusId, value.pickupSpot) && value.pickupSpot !== found.post.pickupSpot) {

@@ -5,6 +5,7 @@ import { TZDate } from "@date-fns/tz";
 import { addDays, format, startOfDay } from "date-fns";
 import { and, count, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { getDb, schema } from "~/services/db.server";
+import type { PageView } from "~/services/middleware.server";
 
 export const EVENT_NAMES = ["Complete Registration", "Login", "Profile View", "Delete Post", "Page View"] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
@@ -35,6 +36,36 @@ export async function recordEvent(
       });
   } catch (error) {
     console.error(`analytics: could not record ${name}: ${String(error)}`);
+  }
+}
+
+const PAGE_VIEW_BATCH = 500;
+const PAGE_VIEW_FLUSH_MS = 1000;
+let pendingViews: (typeof events.$inferInsert)[] = [];
+let flushTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Records a page view. Views are written in one insert per second (or per
+ * 500), not one per request: a busy feed would otherwise spend a write on
+ * every page it serves. A crash loses at most that second's views.
+ */
+export function recordPageView(view: PageView): void {
+  pendingViews.push({ name: "Page View", userId: view.userId ?? null, campusId: view.campusId ?? null, path: cleanPath(view.path), createdAt: Date.now() });
+  if (pendingViews.length >= PAGE_VIEW_BATCH) void flushPageViews();
+  else flushTimer ??= setTimeout(() => void flushPageViews(), PAGE_VIEW_FLUSH_MS).unref();
+}
+
+/** Writes the page views not yet written (on a timer, before the analytics page reads, and at shutdown). Never throws. */
+export async function flushPageViews(): Promise<void> {
+  clearTimeout(flushTimer);
+  flushTimer = undefined;
+  const batch = pendingViews;
+  pendingViews = [];
+  if (batch.length === 0) return;
+  try {
+    await getDb().insert(events).values(batch);
+  } catch (error) {
+    console.error(`analytics: could not record ${batch.length} page views: ${String(error)}`);
   }
 }
 

@@ -138,6 +138,26 @@ export async function notify(
   );
 }
 
+/**
+ * A notice from the moderators (a post or comment removed for breaking the
+ * rules): the words as given, shown as they are in the app, never emailed —
+ * it is about the recipient's own account, and they see it on their next visit.
+ * Not tied to the removed item, so deleting it does not take the notice along.
+ */
+export async function notifyModeration(tx: Tx, n: { userId: string; actorId: string; message: string; now?: number }): Promise<void> {
+  await tx.insert(schema.notifications).values({
+    id: newId(),
+    userId: n.userId,
+    actorId: n.actorId,
+    type: "moderation",
+    message: n.message,
+    createdAt: n.now ?? Date.now(),
+  });
+}
+
+/** Where a moderation notice leads: the rules it was about. */
+export const MODERATION_NOTICE_HREF = "/more/rules";
+
 export type NotificationView = {
   id: string;
   type: NotificationType;
@@ -226,6 +246,8 @@ export type NotificationItem = {
   time: TimeView;
   /** Not seen before this visit to the page. */
   unread: boolean;
+  /** A moderators' notice, shown as it is in place of the actor and verb ("Your post was removed for breaking the rules: Spam"). */
+  notice: string | null;
 };
 
 export type NotificationsPage = { items: NotificationItem[]; nextCursor: string | null };
@@ -291,6 +313,7 @@ export function getNotificationsPage(opts: {
         actor: authorColumns,
         postText: posts.text,
         postDeletedAt: posts.deletedAt,
+        message: n.message,
       })
       .from(n)
       .innerJoin(users, eq(users.id, n.actorId))
@@ -311,9 +334,10 @@ export function getNotificationsPage(opts: {
         actor: authorView(r.actor),
         verb: notificationVerb(r),
         excerpt: excerptOf(r.postText, r.postDeletedAt),
-        href: notificationHref(r, r.actor.username),
+        href: r.type === "moderation" ? MODERATION_NOTICE_HREF : notificationHref(r, r.actor.username),
         time: timeView(r.createdAt, opts.timeZone, now),
         unread: r.readAt === null || r.readAt >= seenAt,
+        notice: r.type === "moderation" ? r.message : null,
       })),
       nextCursor: rows.length > limit && last ? encodeNotificationsCursor({ at: last.createdAt, id: last.id, seenAt }) : null,
     };

@@ -683,19 +683,21 @@ export function buildThread<T extends { id: string; parentId: string | null }>(
 }
 
 /**
- * Deletes a post or comment (author only): its files first — if they cannot
- * be removed nothing else changes — then its replies recursively, their likes
- * and notifications, and the counters. A top-level post leaves a tombstone so
- * its link can say it was deleted.
+ * Deletes a post or comment (author only, or a moderator removing it after
+ * reports: `asModerator`, checked by the caller): its files first — if they
+ * cannot be removed nothing else changes — then its replies recursively,
+ * their likes and notifications, and the counters. A top-level post leaves a
+ * tombstone so its link can say it was deleted.
  */
 export async function deletePost(
   id: string,
   userId: string,
-): Promise<{ wasComment: boolean; campusId: string; parentId: string | null; rootId: string | null; gameId: string | null; projectId: string | null }> {
+  opts: { asModerator?: boolean } = {},
+): Promise<{ wasComment: boolean; authorId: string; campusId: string; parentId: string | null; rootId: string | null; gameId: string | null; projectId: string | null }> {
   const db = getDb();
   const [post] = await db.select().from(posts).where(eq(posts.id, id)).limit(1);
   if (!post || post.deletedAt) throw new PostError("Sorry, that post has been deleted.", 404);
-  if (post.authorId !== userId) throw new PostError("Only the author can delete this.", 403);
+  if (post.authorId !== userId && !opts.asModerator) throw new PostError("Only the author can delete this.", 403);
   const ids = await subtreeIds(db, id);
   const files = await db.select().from(schema.media).where(inArray(schema.media.postId, ids));
   try {
@@ -725,5 +727,5 @@ export async function deletePost(
       await tx.update(schema.users).set({ totalPosts: atLeastZero(sql`${schema.users.totalPosts} - 1`) }).where(eq(schema.users.id, post.authorId));
     }
   });
-  return { wasComment, campusId: post.campusId, parentId: post.parentId, rootId: post.rootId, gameId: post.gameId, projectId: post.projectId };
+  return { wasComment, authorId: post.authorId, campusId: post.campusId, parentId: post.parentId, rootId: post.rootId, gameId: post.gameId, projectId: post.projectId };
 }

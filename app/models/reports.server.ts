@@ -6,7 +6,7 @@
 import { and, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { REPORT_NOTE_MAX, type ReportReasonId } from "~/data/report-reasons";
 import { REPORT_NOTE_TOO_LONG } from "~/utils/report-messages";
-import { getDb, newId, schema } from "~/services/db.server";
+import { getDb, newId, schema, type Db, type Tx } from "~/services/db.server";
 import { isSchoolVerifiedOn } from "./school.server";
 
 /** Open reports from this many different school-verified users hide an item. */
@@ -158,10 +158,10 @@ export async function hideIfReported(type: HideableItem, id: string, now = Date.
   return hidden.length > 0;
 }
 
-/** Shows a hidden item again (a moderator dismissed its reports). */
-export async function unhideItem(type: HideableItem, id: string): Promise<void> {
+/** Shows a hidden item again (a moderator dismissed its reports), in the caller's transaction when given one. */
+export async function unhideItem(type: HideableItem, id: string, db: Tx | Db = getDb()): Promise<void> {
   const table = type === "user" ? schema.users : schema.posts;
-  await getDb().update(table).set({ hiddenAt: null }).where(eq(table.id, id));
+  await db.update(table).set({ hiddenAt: null }).where(eq(table.id, id));
 }
 
 /**

@@ -91,9 +91,10 @@ export async function insertUser(values: NewUser): Promise<User> {
 
 /**
  * The signed-in user as pages see it (root loader `user`, `useOptionalUser()`);
- * `schoolVerified` is for the campus of the site being viewed (isSchoolVerifiedOn).
+ * `schoolVerified` is for the campus of the site being viewed (isSchoolVerifiedOn),
+ * `suspension` what a suspended user is told (suspensionMessage).
  */
-export function sessionUserView(user: User, schoolVerified: boolean): SessionUser {
+export function sessionUserView(user: User, schoolVerified: boolean, suspension: string | null = null): SessionUser {
   return {
     id: user.id,
     username: user.username,
@@ -105,6 +106,7 @@ export function sessionUserView(user: User, schoolVerified: boolean): SessionUse
     profileSetUp: user.profileSetUp,
     isOwner: user.isOwner,
     isModerator: isModerator(user),
+    suspension,
   };
 }
 

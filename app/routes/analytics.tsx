@@ -2,7 +2,7 @@ import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-
 import { data } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { campusForRequest, listCampuses } from "~/models/campuses.server";
-import { countsPerDay, EVENT_NAMES, type EventName } from "~/models/events.server";
+import { countsPerDay, EVENT_NAMES, type EventName, flushPageViews } from "~/models/events.server";
 import { getViewerTimeZone } from "~/services/client-hints.server";
 import { getOptionalUser } from "~/services/session.server";
 import listsCss from "~/styles/lists.css";
@@ -28,6 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const requested = new URL(request.url).searchParams.get("campus");
   const campusId = campuses.some((c) => c.id === requested) ? requested! : null;
   const timeZone = getViewerTimeZone(request, (await campusForRequest(request)).timeZone);
+  await flushPageViews(); // this process's views of the last second count too
   const days = await countsPerDay({ days: DAYS, timeZone, campusId: campusId ?? undefined });
   const totals = Object.fromEntries(COLUMNS.map((c) => [c.name, days.reduce((sum, d) => sum + d.counts[c.name], 0)])) as Record<EventName, number>;
   return data({ days, totals, timeZone, campuses, campusId }, { headers: { "Cache-Control": "private, no-store" } });

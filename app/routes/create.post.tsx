@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Composer } from "~/components/composer";
+import { SuspensionNotice } from "~/components/suspension-notice";
 import { VerifySchoolPrompt } from "~/components/verify-school-prompt";
 import { campusForRequest } from "~/models/campuses.server";
 import { isSchoolVerifiedOn } from "~/models/school.server";
@@ -8,6 +9,7 @@ import { composerAction } from "~/flows/post-submission.server";
 import { requireUser } from "~/services/session.server";
 import { safePath } from "~/utils/navigation";
 import type { RouteHandle } from "~/utils/route-handle";
+import { useOptionalUser } from "~/utils/user";
 import { siteOrigin } from "~/services/urls.server";
 
 export const handle: RouteHandle = { title: "Create Post" };
@@ -37,6 +39,9 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function CreatePost() {
   const { goBack, schoolVerified } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const suspension = useOptionalUser()?.suspension;
+  // A refused send keeps its draft, with the reason, in the form.
+  if (suspension && !result) return <SuspensionNotice text={suspension} />;
   if (!schoolVerified) return <VerifySchoolPrompt />;
   return (
     <div className="panel">

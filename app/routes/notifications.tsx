@@ -37,6 +37,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 function NotificationRow({ n }: { n: NotificationItem }) {
+  // A moderators' notice speaks for itself: no one's name or photo on it.
+  if (n.notice) {
+    return (
+      <li className={`card notification${n.unread ? " notification--unread" : ""}`} data-testid="notification">
+        <div className="notification__main">
+          <p className="notification__what">
+            {n.unread ? <span className="notification__new">New</span> : null}
+            <Link to={n.href} className="notification__link">
+              {n.notice}
+            </Link>
+          </p>
+          <time dateTime={n.time.iso} className="muted" suppressHydrationWarning>
+            {n.time.ago} · {n.time.clock} · {n.time.date}
+          </time>
+        </div>
+      </li>
+    );
+  }
   return (
     <li className={`card notification${n.unread ? " notification--unread" : ""}`} data-testid="notification">
       <Link to={`/${n.actor.username}`} aria-hidden="true" tabIndex={-1} className="notification__avatar">

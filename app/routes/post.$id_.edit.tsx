@@ -1,10 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Composer } from "~/components/composer";
+import { SuspensionNotice } from "~/components/suspension-notice";
 import { campusForRequest } from "~/models/campuses.server";
 import { editAction, editDefaults, postForEdit } from "~/flows/post-submission.server";
 import { requireUser } from "~/services/session.server";
 import type { RouteHandle } from "~/utils/route-handle";
+import { useOptionalUser } from "~/utils/user";
 
 export const handle: RouteHandle = { title: "Edit post" };
 
@@ -28,6 +30,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EditPost() {
   const { id, defaults, media } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const suspension = useOptionalUser()?.suspension;
+  // A refused send keeps its draft, with the reason, in the form.
+  if (suspension && !result) return <SuspensionNotice text={suspension} />;
   return (
     <div className="panel">
       <Composer

@@ -83,6 +83,8 @@ const envSchema = z
     SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
     /** 0: do not migrate and seed at start (a release step runs `node build/index.js --migrate-only` once instead). */
     MIGRATE_ON_START: z.enum(["0", "1"]).default("1"),
+    // How long a visitor's feed page is shared between visitors (0: render every request).
+    PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
@@ -230,6 +232,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       : undefined,
     shutdownGraceMs: c.SHUTDOWN_GRACE_SECONDS * 1000,
     shutdownDelayMs: c.SHUTDOWN_DELAY_SECONDS * 1000,
+    pageCacheTtlMs: c.PAGE_CACHE_TTL_MS,
     migrateOnStart: c.MIGRATE_ON_START === "1",
     contentDir: c.CONTENT_DIR,
     /** The default site's origin (required in production). */

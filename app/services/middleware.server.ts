@@ -43,7 +43,7 @@ export type PageView = { path: string; campusId: string; userId: string | undefi
  * when `userIdFor` can tell, the user id are passed.
  */
 export function pageViewMiddleware(
-  record: (view: PageView) => Promise<void>,
+  record: (view: PageView) => void,
   userIdFor?: (req: Request, res: Response) => string | undefined,
 ) {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -52,7 +52,7 @@ export function pageViewMiddleware(
         const type = String(res.getHeader("Content-Type") ?? "");
         if (res.statusCode !== 200 || !type.startsWith("text/html") || isbot(req.get("user-agent") ?? "")) return;
         // The response has gone: nothing waits for this, and `record` never throws.
-        void record({
+        record({
           path: req.path,
           campusId: campusIdFromHost(req.get("host")),
           userId: userIdFor?.(req, res),

@@ -13,5 +13,5 @@ export function withParams(pathWithSearch: string, params: Record<string, string
 
 /** The page without any modal open. */
 export function withoutModals(pathWithSearch: string): string {
-  return withParams(pathWithSearch, { share: null, confirm: null, target: null, signup: null, discard: null, verify: null, report: null });
+  return withParams(pathWithSearch, { share: null, confirm: null, target: null, signup: null, discard: null, verify: null, notice: null, report: null });
 }

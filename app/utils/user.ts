@@ -15,6 +15,8 @@ export type SessionUser = {
   isOwner: boolean;
   /** Reviews reports at /moderation (the owner and the moderators the owner named). */
   isModerator: boolean;
+  /** Suspended: why and until when ("Your account is suspended until …: …"); null otherwise. */
+  suspension: string | null;
 };
 
 /** The signed-in user, or null for a visitor. */

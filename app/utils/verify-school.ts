@@ -2,6 +2,7 @@
 // of this site's campus gets it instead of composing, commenting or saving. It
 // is URL state `?verify=school` on the page they are on, so it works without JS.
 import { signUpPromptHref, type SignUpReason } from "./signup-prompt";
+import { suspensionNoticeHref } from "./suspension";
 
 /** What an action answers when such a user sends the request anyway. */
 export const SCHOOL_VERIFICATION_REQUIRED = "Verify your school email to post, comment and save on this campus.";
@@ -29,10 +30,16 @@ export function isVerifySchoolPromptOpen(search: string): boolean {
 
 /**
  * Where a viewer who may not comment or save here goes instead: the sign-up
- * prompt for a visitor (with its reason), the verify-school prompt for a
- * signed-in user who is not a student of this campus; undefined when they may.
+ * prompt for a visitor (with its reason), the suspension notice for a
+ * suspended user, the verify-school prompt for a signed-in user who is not a
+ * student of this campus; undefined when they may.
  */
-export function actionPromptHref(viewer: { schoolVerified: boolean } | null, pathWithSearch: string, reason: SignUpReason): string | undefined {
+export function actionPromptHref(
+  viewer: { schoolVerified: boolean; suspension?: string | null } | null,
+  pathWithSearch: string,
+  reason: SignUpReason,
+): string | undefined {
   if (!viewer) return signUpPromptHref(pathWithSearch, reason);
+  if (viewer.suspension) return suspensionNoticeHref(pathWithSearch);
   return viewer.schoolVerified ? undefined : verifySchoolPromptHref(pathWithSearch);
 }

@@ -13,6 +13,7 @@ import * as sqliteSchema from "./sqlite";
  */
 export const schemas = { sqlite: sqliteSchema, pg: pgSchema } as const;
 export { likeTargets, type LikeTarget } from "./sqlite";
+export { reportTargets, type ReportTarget } from "./sqlite";
 
 /** The dialect of this process's database. */
 export const dialect = dialectOf(process.env.DATABASE_URL);
@@ -38,6 +39,7 @@ export const messages = tables.messages;
 export const blocks = tables.blocks;
 export const mail = tables.mail;
 export const reports = tables.reports;
+export const moderationActions = tables.moderationActions;
 export const bannedEmails = tables.bannedEmails;
 export const rateLimits = tables.rateLimits;
 export const events = tables.events;

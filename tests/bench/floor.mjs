@@ -101,17 +101,23 @@ export async function timeRequests(url, count) {
   return { median: times[Math.floor(times.length / 2)], p95: times[Math.floor(times.length * 0.95)] };
 }
 
-/** /home's throughput against the floor app's (../shared/bench-floor), alternating rounds. */
-export async function reportThroughput(homeUrl, dialect) {
+/**
+ * /home's throughput against the floor app's (../shared/bench-floor), alternating
+ * rounds, for each target: `{ url, label }` (the same page served differently,
+ * e.g. with and without the visitors' page cache).
+ */
+export async function reportThroughput(targets) {
   const floorDir = buildFloor();
   if (!floorDir) return;
   const floor = await startFloor(floorDir);
   try {
-    await throughput(homeUrl, 1); // warm up
-    const { home, floor: base, ratio } = await throughputRatio(throughput, homeUrl, floor.base);
-    console.log(
-      `Throughput on ${dialect}: /home ${home.toFixed(0)} req/s vs the floor app ${base.toFixed(0)} req/s = ${ratio.toFixed(2)} (budget ≥ ${RATIO_BUDGET}) ${ratio >= RATIO_BUDGET ? "ok" : "OVER"}`,
-    );
+    for (const { url, label } of targets) {
+      await throughput(url, 1); // warm up
+      const { home, floor: base, ratio } = await throughputRatio(throughput, url, floor.base);
+      console.log(
+        `Throughput on ${label}: /home ${home.toFixed(0)} req/s vs the floor app ${base.toFixed(0)} req/s = ${ratio.toFixed(2)} (budget ≥ ${RATIO_BUDGET}) ${ratio >= RATIO_BUDGET ? "ok" : "OVER"}`,
+      );
+    }
   } finally {
     floor.stop();
     fs.rmSync(floorDir, { recursive: true, force: true });

@@ -54,7 +54,15 @@ try {
   console.log(
     `Feed data request on PostgreSQL with ${POSTS.toLocaleString()} posts (whole request, loaders included): median ${feed.median.toFixed(2)} ms, p95 ${feed.p95.toFixed(2)} ms; by category: median ${deep.median.toFixed(2)} ms (loader budget ${FEED_BUDGET_MS} ms) ${feed.median <= FEED_BUDGET_MS ? "ok" : "OVER"}`,
   );
-  await reportThroughput(`${server.base}/home`, "PostgreSQL");
+  const rendered = await startServer({ env: { DATABASE_URL: url, PAGE_CACHE_TTL_MS: "0", MIGRATE_ON_START: "0" } });
+  try {
+    await reportThroughput([
+      { url: `${server.base}/home`, label: "PostgreSQL" },
+      { url: `${rendered.base}/home`, label: "PostgreSQL, every request rendered (PAGE_CACHE_TTL_MS=0)" },
+    ]);
+  } finally {
+    rendered.stop();
+  }
 } finally {
   server.stop();
   await new Promise((r) => setTimeout(r, 500));

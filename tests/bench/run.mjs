@@ -258,7 +258,18 @@ try {
     );
   }
 
-  if (PARTS.has("throughput")) await reportThroughput(`${server.base}/home`, "SQLite");
+  if (PARTS.has("throughput")) {
+    // The same database served by a second process that renders every request, for comparison.
+    const rendered = await startServer({ dir: server.dir, env: { PAGE_CACHE_TTL_MS: "0", MIGRATE_ON_START: "0" } });
+    try {
+      await reportThroughput([
+        { url: `${server.base}/home`, label: "SQLite" },
+        { url: `${rendered.base}/home`, label: "SQLite, every request rendered (PAGE_CACHE_TTL_MS=0)" },
+      ]);
+    } finally {
+      rendered.stop();
+    }
+  }
 } finally {
   server.stop();
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseConfig } from "~/services/config.server";
-import { recordEvent } from "~/models/events.server";
+import { flushPageViews, recordPageView } from "~/models/events.server";
 import { getDb, schema } from "~/services/db.server";
 import { pageViewMiddleware, regionGateMiddleware } from "~/services/middleware.server";
 
@@ -16,7 +16,7 @@ beforeAll(async () => {
   app.use(express.static("public"));
   const geo = parseConfig({ GEO_GATE: "on", GEO_COUNTRY_HEADER: "X-Country", GEO_TIMEZONE_HEADER: "X-Timezone" }).geo;
   app.use(regionGateMiddleware(geo));
-  app.use(pageViewMiddleware((view) => recordEvent("Page View", view), (req) => req.get("x-test-user")));
+  app.use(pageViewMiddleware(recordPageView, (req) => req.get("x-test-user")));
   const page = (_req: express.Request, res: express.Response) =>
     res.type("html").send(`<p>blocked=${String(res.locals.regionBlocked === true)}</p>`);
   app.get("/home", page);
@@ -37,6 +37,7 @@ beforeAll(async () => {
 afterAll(() => close());
 
 beforeEach(async () => {
+  await flushPageViews(); // views still pending from the test before
   await getDb().delete(schema.events);
   actionsRun = 0;
 });
@@ -80,7 +81,10 @@ describe("region gate middleware", () => {
 });
 
 describe("page views", () => {
-  const views = async () => await getDb().select().from(schema.events);
+  const views = async () => {
+    await flushPageViews(); // written in batches
+    return await getDb().select().from(schema.events);
+  };
   const settle = () => new Promise((r) => setTimeout(r, 20));
 
   it("records one per HTML document, with the path, campus and user id only", async () => {
