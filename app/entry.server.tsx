@@ -4,6 +4,9 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
+import { OnDemandProvider } from "~/components/on-demand";
+import { ReportDialog } from "~/components/report-dialog";
+import { ShareMenu } from "~/components/share-menu";
 import { holdDocumentEnd } from "~/services/document-stream.server";
 import { startListingReminders } from "~/flows/listing-reminders.server";
 
@@ -12,6 +15,8 @@ import { startListingReminders } from "~/flows/listing-reminders.server";
 if (process.env.NODE_ENV !== "test") startListingReminders();
 
 export const streamTimeout = 5000;
+
+const ON_DEMAND = { ReportDialog, ShareMenu };
 
 export default function handleRequest(
   request: Request,
@@ -27,7 +32,10 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+        {/* Share and Report render into the document at once (the browser loads them when opened). */}
+        <OnDemandProvider value={ON_DEMAND}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+        </OnDemandProvider>
       </NonceProvider>,
       {
         nonce,

@@ -6,9 +6,8 @@ import { signUpPromptHref } from "~/utils/signup-prompt";
 import { withoutModals, withParams } from "~/utils/url-state";
 import { actionPromptHref } from "~/utils/verify-school";
 import { Icon } from "./icons";
-import { ReportDialog } from "./report-dialog";
+import { ReportDialogSlot, ShareMenuSlot } from "./on-demand";
 import { SaveButton } from "./save-button";
-import { ShareMenu } from "./share-menu";
 
 type ActionPost = Pick<PostView, "id" | "likeCount" | "commentCount" | "saved" | "author" | "text">;
 
@@ -29,7 +28,7 @@ export function PostActions({ post, kind, replyLabel = "Comment" }: { post: Acti
   const mine = viewer?.id === post.author.id;
   // A post's own page shows a comment as its main card: the dialog follows the id.
   const report = reportOpen(location.search);
-  const reportKind = report && (report.kind === "post" || report.kind === "comment") && report.target === post.id ? report.kind : null;
+  const reportKind = report.target === post.id && (report.kind === "post" || report.kind === "comment") ? report.kind : null;
   return (
     <>
       <div className="post-actions">
@@ -65,14 +64,14 @@ export function PostActions({ post, kind, replyLabel = "Comment" }: { post: Acti
         )}
       </div>
       {shareOpen ? (
-        <ShareMenu
+        <ShareMenuSlot
           url={`${root?.origin ?? ""}/post/${post.id}?redirect=true`}
           title={post.text[0]?.text ?? "A post"}
           closeHref={withParams(here, { share: null })}
         />
       ) : null}
       {reportKind && viewer && !mine ? (
-        <ReportDialog
+        <ReportDialogSlot
           kind={reportKind}
           action={reportHref(`/post/${post.id}`, reportKind, post.id)}
           closeHref={withoutModals(here)}

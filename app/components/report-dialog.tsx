@@ -1,5 +1,6 @@
 // The report form (issue 15) in the one dialog, opened as URL state by a Report
-// link (app/utils/reports.ts), so it works without JS. A plain form: the
+// link (app/utils/reports.ts), so it works without JS. Pages show it through
+// ReportDialogSlot (./on-demand), which loads this module only when needed. A plain form: the
 // action checks it (no validation code comes to the page) and a refusal comes
 // back as `{ report }` action data, shown here with the draft.
 import type { SubmissionResult } from "@conform-to/react";
@@ -24,7 +25,9 @@ function useReportResult(): SubmissionResult<string[]> | null {
  * dialog's URL state, so a refusal shows it again); `returnTo` where a
  * report leads back to; `name` names the person reported.
  */
-export function ReportDialog({ kind, action, closeHref, returnTo, name }: { kind: ReportKind; action: string; closeHref: string; returnTo: string; name?: string }) {
+export type ReportDialogProps = { kind: ReportKind; action: string; closeHref: string; returnTo: string; name?: string };
+
+export function ReportDialog({ kind, action, closeHref, returnTo, name }: ReportDialogProps) {
   const result = useReportResult();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === action;

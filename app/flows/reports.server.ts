@@ -10,7 +10,7 @@ import { redirectWithAlert } from "~/services/alerts.server";
 import { consume } from "~/services/rate-limit.server";
 import { parseWithSchema } from "~/utils/form";
 import { safePath } from "~/utils/navigation";
-import { TOO_MANY_REPORTS } from "~/utils/reports";
+import { TOO_MANY_REPORTS } from "~/utils/report-messages";
 
 /**
  * Validates the report form, counts it against the reporter's limit and files

@@ -5,7 +5,7 @@
 // moderators until a moderator reviews it (posts.hidden_at, users.hidden_at).
 import { and, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { REPORT_NOTE_MAX, type ReportReasonId } from "~/data/report-reasons";
-import { REPORT_NOTE_TOO_LONG } from "~/utils/reports";
+import { REPORT_NOTE_TOO_LONG } from "~/utils/report-messages";
 import { getDb, newId, schema, type Db, type Tx } from "~/services/db.server";
 import { isSchoolVerifiedOn } from "./school.server";
 

@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { DeleteFromUrl } from "~/components/confirm-delete";
 import { BlockButton, BlockFromUrl } from "~/components/block-confirm";
-import { ReportDialog } from "~/components/report-dialog";
+import { ReportDialogSlot } from "~/components/on-demand";
 import { reportHref, reportOpen } from "~/utils/reports";
 import { signUpPromptHref } from "~/utils/signup-prompt";
 import { withoutModals } from "~/utils/url-state";
@@ -128,7 +128,7 @@ export default function Profile() {
   const tab = TABS.find((t) => t.show === show)!;
   const location = useLocation();
   const here = withoutModals(location.pathname + location.search);
-  const reporting = viewer === "member" && reportOpen(location.search)?.kind === "user";
+  const reporting = viewer === "member" && reportOpen(location.search).kind === "user";
   return (
     <div className="profile">
       <section className="panel profile__card" aria-labelledby="profile-name">
@@ -231,7 +231,7 @@ export default function Profile() {
       </section>
       <DeleteFromUrl />
       {viewer === "member" && !blocked ? <BlockFromUrl action={base} name={profile.displayName} /> : null}
-      {reporting ? <ReportDialog kind="user" name={profile.displayName} action={reportHref(here, "user")} closeHref={here} returnTo={here} /> : null}
+      {reporting ? <ReportDialogSlot kind="user" name={profile.displayName} action={reportHref(here, "user")} closeHref={here} returnTo={here} /> : null}
 
       {createPostHref ? (
         <Link to={createPostHref} className="fab" aria-label="Create Post">

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, u
 import { useEffect, useRef } from "react";
 import { BlockButton, BlockFromUrl } from "~/components/block-confirm";
 import { ConversationItem, MessageComposer, MessageList } from "~/components/messages";
-import { ReportDialog } from "~/components/report-dialog";
+import { ReportDialogSlot } from "~/components/on-demand";
 import { conversationAction } from "~/flows/messages.server";
 import { campusForRequest } from "~/models/campuses.server";
 import { getConversation, markConversationRead, MessageError } from "~/models/messages.server";
@@ -85,7 +85,7 @@ export default function Conversation() {
   const actionData = useActionData<typeof action>();
   // The composer's refusal (a report's goes to its dialog).
   const lastResult = actionData && !("report" in actionData) ? actionData : null;
-  const reporting = reportOpen(useLocation().search)?.kind === "conversation";
+  const reporting = reportOpen(useLocation().search).kind === "conversation";
   usePolling(POLL_MS, !paged);
   const here = `/messages/${conversation.id}`;
   return (
@@ -127,7 +127,7 @@ export default function Conversation() {
         </Link>
       </div>
       <BlockFromUrl action={here} name={conversation.other.displayName} />
-      {reporting ? <ReportDialog kind="conversation" action={reportHref(here, "conversation")} closeHref={here} returnTo={here} /> : null}
+      {reporting ? <ReportDialogSlot kind="conversation" action={reportHref(here, "conversation")} closeHref={here} returnTo={here} /> : null}
     </div>
   );
 }

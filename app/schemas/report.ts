@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { REPORT_NOTE_MAX, REPORT_REASONS, type ReportReasonId } from "~/data/report-reasons";
-import { REPORT_NOTE_TOO_LONG, REPORT_REASON_REQUIRED } from "~/utils/reports";
+import { REPORT_NOTE_TOO_LONG, REPORT_REASON_REQUIRED } from "~/utils/report-messages";
 
 const REASON_IDS = REPORT_REASONS.map((r) => r.id) as [ReportReasonId, ...ReportReasonId[]];
 
