@@ -183,8 +183,10 @@ async function buildEntries(groups: Group[], timeZone: string, now: number): Pro
             priceTerms: posts.priceTerms,
             status: posts.status,
             mediaCount: sql<number>`${posts.imgCount} + ${posts.vidCount}`.mapWith(Number),
+            authorFirstName: users.firstName, // for the photos' fallback alt
           })
           .from(posts)
+          .innerJoin(users, eq(users.id, posts.authorId))
           .where(inArray(posts.id, postIds))
       : Promise.resolve([]),
     db
@@ -233,7 +235,7 @@ async function buildEntries(groups: Group[], timeZone: string, now: number): Pro
       .from(reports)
       .where(and(eq(reports.status, "upheld"), inArray(reports.reportedUserId, authorIds)))
       .groupBy(reports.reportedUserId),
-    loadMedia(postRows.filter((p) => p.mediaCount > 0 && !p.deletedAt).map((p) => p.id)),
+    loadMedia(postRows.filter((p) => p.mediaCount > 0 && !p.deletedAt).map((p) => ({ id: p.id, firstName: p.authorFirstName }))),
   ]);
   const personById = new Map(people.map((p) => [p.id, p]));
   const upheldBy = new Map(upheld.map((u) => [u.userId, u.n]));
