@@ -2,7 +2,7 @@
 // (OWNER_EMAIL's default), signed in with a magic link from the dev mailbox.
 import fs from "node:fs";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { expect } from "./fixtures";
 
 export const OWNER_EMAIL = "owner@example.com";
@@ -27,9 +27,20 @@ async function withOwnerLock<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Signs in as the portfolio owner with a magic link from the dev mailbox. */
+/**
+ * Signs in as the portfolio owner: the first time in a run with a magic link
+ * from the dev mailbox, then with that session's cookie, kept in the run's
+ * folder. The owner's address may get 5 emails in 15 minutes, like everyone's
+ * (design A10), and a run has more owner tests than that.
+ */
 export async function logInAsOwner(page: Page) {
+  const saved = path.join(process.env.E2E_DIR!, "owner-cookies.json");
   await withOwnerLock(async () => {
+    if (fs.existsSync(saved)) {
+      await page.context().addCookies(JSON.parse(fs.readFileSync(saved, "utf8")) as Parameters<BrowserContext["addCookies"]>[0]);
+      await page.goto("/settings/account");
+      if (!/\/login/.test(page.url())) return;
+    }
     await page.goto("/login?method=noPassword");
     await page.getByLabel("Email").fill(OWNER_EMAIL);
     await page.getByRole("button", { name: "Email me a link" }).click();
@@ -37,5 +48,7 @@ export async function logInAsOwner(page: Page) {
     await page.goto(`/dev/mail?to=${encodeURIComponent(OWNER_EMAIL)}`);
     await page.getByTestId("mail").filter({ hasText: "Your link to log in" }).first().getByRole("link", { name: "Log me in" }).click();
     await expect(page).not.toHaveURL(/\/login/);
+    const session = (await page.context().cookies()).filter((c) => c.name.includes("session"));
+    fs.writeFileSync(saved, JSON.stringify(session));
   });
 }
