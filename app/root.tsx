@@ -15,9 +15,7 @@ import { AppShell } from "~/components/app-shell";
 import { ClientHints } from "~/components/client-hints";
 import { useNonce } from "~/components/nonce";
 import { NotFound } from "~/components/not-found";
-import { SignUpPrompt } from "~/components/signup-prompt";
-import { SuspensionDialog } from "~/components/suspension-notice";
-import { VerifySchoolDialog } from "~/components/verify-school-prompt";
+import { UrlPrompts } from "~/components/url-prompts";
 import { layoutLoader } from "~/flows/layout.server";
 import appCss from "~/styles/app.css";
 import { headerTitle } from "~/utils/route-handle";
@@ -54,9 +52,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <AppShell data={data}>{children}</AppShell>
-        <SignUpPrompt />
-        <VerifySchoolDialog />
-        <SuspensionDialog />
+        <UrlPrompts />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,13 +1,18 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { signUpPromptHref } from "~/utils/signup-prompt";
+import { signUpPromptHref } from "~/utils/url-state";
 import { useOptionalUser } from "~/utils/user";
+import type { ComposerProps } from "./composer";
 import { Dialog } from "./dialog";
 import { SuspensionNotice } from "./suspension-notice";
-import { VerifySchoolPrompt } from "./verify-school-prompt";
+import { VerifySchoolPromptSlot } from "./on-demand";
 
-// The composer's code loads only when someone starts composing (design D).
-const Composer = lazy(() => import("./composer").then((m) => ({ default: m.Composer })));
+// The composer's code, with the campuses' pickup spots, loads only when someone starts composing (design D).
+const Composer = lazy(() =>
+  Promise.all([import("./composer"), import("~/data/pickup-spots")]).then(([{ Composer }, { pickupSpotsFor }]) => ({
+    default: (props: ComposerProps & { campusId: string }) => <Composer {...props} pickupSpots={pickupSpotsFor(props.campusId)} />,
+  })),
+);
 
 /**
  * "What are you selling?" above a feed. It links to /create/post (every width,
@@ -16,6 +21,7 @@ const Composer = lazy(() => import("./composer").then((m) => ({ default: m.Compo
  */
 export function ComposePrompt() {
   const user = useOptionalUser();
+  const campusId = useRouteLoaderData<{ campus: { id: string } }>("root")?.campus.id ?? "";
   const location = useLocation();
   const here = location.pathname + location.search;
   const [open, setOpen] = useState(false);
@@ -44,6 +50,7 @@ export function ComposePrompt() {
             <Suspense fallback={<p className="muted">Loading…</p>}>
               <Composer
                 kind="post"
+                campusId={campusId}
                 action={href}
                 hidden={{ target: "post", goBack: here }}
                 goBack={here}
@@ -52,7 +59,7 @@ export function ComposePrompt() {
             </Suspense>
           ) : (
             <>
-              <VerifySchoolPrompt />
+              <VerifySchoolPromptSlot />
               <button type="button" className="button" onClick={() => setOpen(false)}>
                 Close
               </button>

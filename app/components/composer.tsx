@@ -1,6 +1,6 @@
 import { getFormProps, getSelectProps, getTextareaProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { Alert } from "~/types/views";
 
 import { CATEGORIES } from "~/utils/categories";
@@ -10,15 +10,19 @@ import { extensionOf, hasAllowedExtension, MAX_FILES, NOT_MEDIA, PICKER_ACCEPT, 
 import { countTextCharacters } from "~/utils/rich-text";
 import { AlertToast } from "./alert";
 import { Dialog } from "./dialog";
-import { ListingFields, MediaEditor, type ExistingMedia } from "./listing-fields";
+import { ListingFields } from "./listing-fields";
+import type { PickupSpot } from "~/data/pickup-spots";
+import type { MediaEditorField } from "./media-editor";
 import { ErrorList, FormErrors } from "./field-errors";
 import { Icon } from "./icons";
 import { UploadProgress, useUpload } from "./upload-progress";
-import { filesWithDescriptions, newPhotoAltName, NewPhotoSlots, PhotoDescription } from "./photo-description";
-import { photoAlt } from "~/utils/alt-text";
-import { useOptionalUser } from "~/utils/user";
+import { newPhotoAltName, NewPhotoSlots, PhotoDescription } from "./photo-description";
+import type { ChosenFile } from "./chosen-photos";
 import { loadPostSchemas } from "~/schemas/lazy.client";
 import { safePath } from "~/utils/navigation";
+
+const loadChosenPhotos = () => import("./chosen-photos");
+const ChosenPhotos = lazy(loadChosenPhotos);
 
 const ALERT_GAP_MS = 3000; // "Too many characters" at most once per 3 s (§5)
 
@@ -59,8 +63,12 @@ export type ComposerProps = {
   onClose?: () => void;
   /** The post's current values (edit). */
   defaultValue?: Record<string, string>;
-  /** The post's photos and videos (edit): remove or reorder them. */
-  existingMedia?: ExistingMedia[];
+  /** The site's campus's pickup spots (post, edit). */
+  pickupSpots?: PickupSpot[];
+  /** How many photos and videos the post has (edit): new ones may fill the rest of the ten. */
+  keptMedia?: number;
+  /** The post's photos and videos to remove, move and describe (edit: components/media-editor.tsx). */
+  mediaEditor?: (field: MediaEditorField) => ReactNode;
 };
 
 /**
@@ -69,11 +77,10 @@ export type ComposerProps = {
  * at 500, previews, instant checks with the same schema, and uploads with a
  * real progress bar. Each photo has an optional description (its alt text).
  */
-export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard = false, onClose, defaultValue, existingMedia = [] }: ComposerProps) {
+export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard = false, onClose, defaultValue, pickupSpots = [], keptMedia = 0, mediaEditor }: ComposerProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const submit = useSubmit();
-  const firstName = useOptionalUser()?.firstName ?? "";
   const validation = useValidation(() =>
     loadPostSchemas().then((m) => (kind === "post" ? m.postSchema : kind === "edit" ? m.editPostSchema : m.commentSchema)),
   );
@@ -89,7 +96,7 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
   });
   const [count, setCount] = useState(() => countTextCharacters(String(result?.initialValue?.text ?? defaultValue?.text ?? "")));
   const [alert, setAlert] = useState<Alert | null>(null);
-  const [previews, setPreviews] = useState<{ url: string | null; name: string; key: string }[]>([]);
+  const [previews, setPreviews] = useState<ChosenFile[]>([]);
   const [confirmDiscard, setConfirmDiscard] = useState(askDiscard);
   const upload = useUpload<{ ok: true; redirectTo: string } | { ok: false; reply: SubmissionResult<string[]> }>();
   const lastGood = useRef(String(result?.initialValue?.text ?? defaultValue?.text ?? ""));
@@ -166,23 +173,18 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
     if (event.defaultPrevented) return; // invalid: Conform shows why
     const entered = new FormData(event.currentTarget);
     if (!entered.getAll("files").some((f) => f instanceof File && f.size > 0)) return; // no new file: an ordinary submission
-    // Each new file goes with its description right after it.
+    // Each new file goes with its description right after it (the module is loaded once files are chosen).
     event.preventDefault();
-    const data = filesWithDescriptions(entered);
-    data.set("intent", "send");
-    if (kind === "edit") return submit(data, { method: "post", action, encType: "multipart/form-data" });
-    void upload.send("/create/upload", data).then((body) => {
-      if (body?.ok) navigate(safePath(body.redirectTo));
-      else if (body) setResult(body.reply);
-      else say("danger", "Something went wrong. Try again.");
+    void loadChosenPhotos().then(({ filesWithDescriptions }) => {
+      const data = filesWithDescriptions(entered, newPhotoAltName);
+      data.set("intent", "send");
+      if (kind === "edit") return submit(data, { method: "post", action, encType: "multipart/form-data" });
+      return upload.send("/create/upload", data).then((body) => {
+        if (body?.ok) navigate(safePath(body.redirectTo));
+        else if (body) setResult(body.reply);
+        else say("danger", "Something went wrong. Try again.");
+      });
     });
-  }
-
-  /** Where the i-th chosen file sits among the post's photos (the ones kept first, when editing). */
-  function photoPlace(i: number) {
-    const kept = existingMedia.filter((m) => m.kind === "image").length;
-    const chosen = previews.filter((p) => p.url).length;
-    return { position: kept + previews.slice(0, i + 1).filter((p) => p.url).length, count: kept + chosen, firstName };
   }
 
   const busy = upload.progress !== null || (navigation.state === "submitting" && navigation.formAction === action);
@@ -252,15 +254,9 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
             <ErrorList id={fields.category.errorId} errors={fields.category.errors} />
           </div>
         ) : null}
-        {kind !== "comment" ? <ListingFields fields={fields} /> : null}
-        {kind === "edit" ? (
-          <MediaEditor media={existingMedia} fieldName={fields.media.name} draft={result?.initialValue?.media} errorsOf={(name) => form.allErrors[name]} />
-        ) : null}
-        <NewPhotoSlots
-          count={MAX_FILES - existingMedia.length}
-          drafts={result?.initialValue?.alts as Record<string, unknown> | undefined}
-          errorsOf={(name) => form.allErrors[name]}
-        />
+        {kind !== "comment" ? <ListingFields fields={fields} spots={pickupSpots} /> : null}
+        {mediaEditor?.({ fieldName: fields.media.name, draft: result?.initialValue?.media, errors: form.allErrors })}
+        <NewPhotoSlots count={MAX_FILES - keptMedia} drafts={result?.initialValue?.alts as Record<string, string> | undefined} errors={form.allErrors} />
         <div className="field">
           <label htmlFor={fields.files.id}>{kind === "edit" ? `Add photos and videos (up to ${MAX_FILES} in all)` : `Photos and videos (up to ${MAX_FILES})`}</label>
           <input
@@ -276,20 +272,9 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
           <ErrorList id={fields.files.errorId} errors={fields.files.errors} />
         </div>
         {previews.length ? (
-          <ul className="composer__previews" aria-label="Chosen files">
-            {previews.map((p, i) => (
-              <li key={p.key}>
-                {p.url ? (
-                  <>
-                    <img src={p.url} alt={photoAlt(null, photoPlace(i))} width="72" height="72" />
-                    <PhotoDescription name={newPhotoAltName(i)} errors={form.allErrors[newPhotoAltName(i)]} />
-                  </>
-                ) : (
-                  <span className="chip">{p.name}</span>
-                )}
-              </li>
-            ))}
-          </ul>
+          <Suspense fallback={null}>
+            <ChosenPhotos files={previews} describe={(i) => <PhotoDescription name={newPhotoAltName(i)} errors={form.allErrors[newPhotoAltName(i)]} />} />
+          </Suspense>
         ) : null}
 
         {confirmDiscard ? (

@@ -1,5 +1,3 @@
-import { useLocation } from "@remix-run/react";
-import { withoutModals } from "~/utils/url-state";
 import { ConfirmActions, Dialog } from "./dialog";
 
 export const DELETE_TEXT = {
@@ -9,7 +7,7 @@ export const DELETE_TEXT = {
   project: { title: "Delete Project?", body: "This can't be undone. The project, its images and its comments will be removed from your profile and the site." },
 } as const;
 
-/** The delete confirmation (§8) as URL state: Delete posts the form, Cancel closes it. */
+/** The delete confirmation (§8) as URL state: Delete posts the form, Cancel closes it (loaded on demand: ConfirmDeleteSlot). */
 export function ConfirmDelete({
   kind,
   action,
@@ -27,26 +25,5 @@ export function ConfirmDelete({
       <p>{text.body}</p>
       <ConfirmActions action={action} fields={{ intent: "delete", returnTo }} label="Delete" tone="danger" cancelHref={closeHref} />
     </Dialog>
-  );
-}
-
-/**
- * The confirmation the URL asks for (?confirm=delete-post|delete-comment&target=id),
- * if any. After deleting, the reader returns to this page (or `returnToFor(id)`).
- */
-export function DeleteFromUrl({ returnToFor }: { returnToFor?: (id: string) => string | undefined }) {
-  const location = useLocation();
-  const params = new URLSearchParams(location.search);
-  const confirm = params.get("confirm");
-  const target = params.get("target");
-  if (!target || (confirm !== "delete-post" && confirm !== "delete-comment")) return null;
-  const here = withoutModals(location.pathname + location.search);
-  return (
-    <ConfirmDelete
-      kind={confirm === "delete-post" ? "post" : "comment"}
-      action={`/post/${target}`}
-      closeHref={here}
-      returnTo={returnToFor?.(target) ?? here}
-    />
   );
 }

@@ -1,25 +1,12 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import type { ListingControlsView } from "~/types/views";
 import { withoutModals } from "~/utils/url-state";
-import { ConfirmActions, Dialog } from "./dialog";
+import { ListingConfirmSlot } from "./on-demand";
 
-const CONFIRM = {
-  "mark-sold": {
-    title: "Mark as sold?",
-    text: "It leaves the feed and search results. You can mark it as available again later.",
-    intent: "status",
-    status: "sold",
-    button: null, // the sold move's own label
-  },
-  renew: {
-    title: "Renew listing?",
-    text: "It moves back to the top of the feed and stays up for another 30 days. You can renew a listing once every 48 hours.",
-    intent: "renew",
-    status: null,
-    button: "Renew",
-  },
-} as const;
-type ConfirmKey = keyof typeof CONFIRM;
+/** The moves that ask first (components/listing-confirm.tsx). */
+const LISTING_CONFIRMS = ["mark-sold", "renew"] as const;
+export type ListingConfirmKey = (typeof LISTING_CONFIRMS)[number];
+
 
 /**
  * The author's buttons under their listing: Mark as pending / sold /
@@ -31,9 +18,9 @@ export function ListingControls({ postId, listing }: { postId: string; listing: 
   const busy = useNavigation().state === "submitting";
   const here = withoutModals(location.pathname + location.search);
   const confirm = new URLSearchParams(location.search).get("confirm");
-  const open = confirm && confirm in CONFIRM ? CONFIRM[confirm as ConfirmKey] : null;
+  const open = LISTING_CONFIRMS.find((key) => key === confirm);
   /** A button that opens a confirmation: a GET form to this page with ?confirm=… */
-  const ask = (key: ConfirmKey, label: string) => (
+  const ask = (key: ListingConfirmKey, label: string) => (
     <Form method="get" className="inline-form" preventScrollReset>
       <input type="hidden" name="confirm" value={key} />
       <button type="submit" className="button button--small">
@@ -76,15 +63,7 @@ export function ListingControls({ postId, listing }: { postId: string; listing: 
         <p className="muted listing-controls__note">Expired: no longer in the feed or search. Renew it to bring it back.</p>
       ) : null}
       {open && listing ? (
-        <Dialog title={open.title} id="confirm-listing" closeHref={here} description={open.text} alert>
-          <ConfirmActions
-            action={`/post/${postId}`}
-            fields={open.status ? { intent: open.intent, status: open.status } : { intent: open.intent }}
-            label={open.button ?? listing.moves.find((m) => m.status === "sold")?.label ?? ""}
-            tone="primary"
-            cancelHref={here}
-          />
-        </Dialog>
+        <ListingConfirmSlot which={open} postId={postId} soldLabel={listing.moves.find((m) => m.status === "sold")?.label ?? ""} closeHref={here} />
       ) : null}
     </section>
   );

@@ -1,10 +1,8 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { useRouteLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { pickupSpotsFor } from "~/data/pickup-spots";
+import type { PickupSpot } from "~/data/pickup-spots";
 import { CONDITIONS, PRICE_TERMS } from "~/utils/listings";
 import { ErrorList } from "./field-errors";
-import { PhotoDescription } from "./photo-description";
 
 type Field = FieldMetadata<string | undefined>;
 
@@ -15,12 +13,17 @@ function initial(field: Field): string {
 
 /**
  * The composer's listing fields: Price (or Free instead), Firm / OBO,
- * Condition and Pickup spot (the site's campus's list). With JS, ticking Free
+ * Condition and Pickup spot (`spots`: the site's campus's list, from the
+ * page's data, so no page carries every campus's list). With JS, ticking Free
  * empties and disables Price; without, the server says to pick one.
  */
-export function ListingFields({ fields }: { fields: { price: Field; free: Field; priceTerms: Field; condition: Field; pickupSpot: Field } }) {
-  const root = useRouteLoaderData<{ campus: { id: string } }>("root");
-  const spots = pickupSpotsFor(root?.campus.id ?? "");
+export function ListingFields({
+  fields,
+  spots,
+}: {
+  fields: { price: Field; free: Field; priceTerms: Field; condition: Field; pickupSpot: Field };
+  spots: PickupSpot[];
+}) {
   const [free, setFree] = useState(initial(fields.free) === "on");
   const described = (f: Field) => (f.errors ? { "aria-invalid": true, "aria-describedby": f.errorId } : {});
   return (
@@ -90,68 +93,6 @@ export function ListingFields({ fields }: { fields: { price: Field; free: Field;
           <ErrorList id={fields.pickupSpot.errorId} errors={fields.pickupSpot.errors} />
         </div>
       </div>
-    </fieldset>
-  );
-}
-
-export type ExistingMedia = {
-  id: string;
-  kind: "image" | "video";
-  src: string;
-  name: string;
-  /** The photo's alt as shown (its description, else its place). */
-  alt: string;
-  /** The author's description ("" for none). */
-  description: string;
-};
-
-/**
- * A post's photos and videos on the edit page: each can be removed or moved
- * to another position (a plain select, so it works without JS), and a photo
- * described; new files come after the ones kept.
- */
-export function MediaEditor({ media, fieldName, draft, errorsOf }: { media: ExistingMedia[]; fieldName: string; draft?: unknown; errorsOf: (name: string) => string[] | undefined }) {
-  if (media.length === 0) return null;
-  // A refused form comes back with the reader's choices, matched by id.
-  const drafted = new Map(
-    (Array.isArray(draft) ? (draft as { id?: unknown; position?: unknown; remove?: unknown; alt?: unknown }[]) : []).map((d) => [String(d?.id), d]),
-  );
-  return (
-    <fieldset className="media-editor">
-      <legend>Photos and videos on this post</legend>
-      <ol className="media-editor__list">
-        {media.map((m, i) => (
-          <li key={m.id} className="media-editor__item" data-testid="existing-media">
-            <input type="hidden" name={`${fieldName}[${i}].id`} value={m.id} />
-            {m.kind === "image" ? <img src={m.src} alt={m.alt} width="72" height="72" /> : <span className="chip">{m.name}</span>}
-            <label>
-              Position{" "}
-              <select
-                name={`${fieldName}[${i}].position`}
-                defaultValue={typeof drafted.get(m.id)?.position === "string" ? String(drafted.get(m.id)!.position) : String(i + 1)}
-                aria-label={`Position of ${m.name}`}
-              >
-                {media.map((_, j) => (
-                  <option key={j} value={String(j + 1)}>
-                    {j + 1}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="check">
-              <input type="checkbox" name={`${fieldName}[${i}].remove`} defaultChecked={drafted.get(m.id)?.remove === "on"} aria-label={`Remove ${m.name}`} /> Remove
-            </label>
-            {m.kind === "image" ? (
-              <PhotoDescription
-                name={`${fieldName}[${i}].alt`}
-                // A refused form comes back with what was typed (an emptied field comes back empty).
-                defaultValue={drafted.has(m.id) ? (typeof drafted.get(m.id)?.alt === "string" ? String(drafted.get(m.id)!.alt) : "") : m.description}
-                errors={errorsOf(`${fieldName}[${i}].alt`)}
-              />
-            ) : null}
-          </li>
-        ))}
-      </ol>
     </fieldset>
   );
 }

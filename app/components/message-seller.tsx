@@ -1,6 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useOptionalUser } from "~/utils/user";
-import { actionPromptHref } from "~/utils/verify-school";
+import { actionPromptHref } from "~/utils/url-state";
 
 /**
  * Message seller on someone else's post (issue 14): a form that opens the

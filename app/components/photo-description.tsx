@@ -5,39 +5,36 @@
 // description: a browser sends fields in document order, and the server gives
 // each file the description sent right after it (describedFiles in the post
 // submission flow). With JS the composer sends the chosen files the same way.
-import { useEffect, useId, useState } from "react";
-import { PHOTO_ALT_LABEL, PHOTO_ALT_MAX, PHOTO_ALT_REMINDER } from "~/utils/alt-text";
+import { PHOTO_ALT_MAX } from "~/utils/limits";
+import { PICKER_ACCEPT } from "~/utils/media-rules";
 import { ErrorList } from "./field-errors";
 
 /** The name of a new file's description field; n only tells the fields apart. */
 export const newPhotoAltName = (n: number) => `alts.${n}`;
 
-/** "Describe this photo (alt text)", with the reminder under it (JS) while it is empty. */
+/**
+ * "Describe this photo (alt text)" and the reminder under it, which the
+ * stylesheet shows on scripted pages while the field is empty (its
+ * placeholder shown): no script of its own.
+ */
 export function PhotoDescription({ name, defaultValue, errors }: { name: string; defaultValue?: string; errors?: string[] }) {
-  const id = useId();
-  const [empty, setEmpty] = useState(!defaultValue?.trim());
-  // The reminder is for scripted pages: only then does the field point to it.
-  const [scripted, setScripted] = useState(false);
-  useEffect(() => setScripted(true), []);
-  const described = [errors?.length ? `${id}-error` : null, scripted && empty ? `${id}-reminder` : null].filter(Boolean).join(" ");
+  const id = `${name}-description`;
   return (
     <div className="field photo-description">
-      <label htmlFor={id}>{PHOTO_ALT_LABEL}</label>
+      <label htmlFor={id}>Describe this photo (alt text)</label>
       <input
         id={id}
         name={name}
         defaultValue={defaultValue}
         maxLength={PHOTO_ALT_MAX}
+        placeholder="What does it show?"
         autoComplete="off"
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={described || undefined}
-        onInput={(event) => setEmpty(event.currentTarget.value.trim() === "")}
+        aria-invalid={errors ? true : undefined}
+        aria-describedby={`${id}-reminder${errors ? ` ${id}-error` : ""}`}
       />
-      {empty ? (
-        <p id={`${id}-reminder`} className="field__hint js-only" data-testid="alt-reminder">
-          {PHOTO_ALT_REMINDER}
-        </p>
-      ) : null}
+      <p id={`${id}-reminder`} className="photo-description__reminder">
+        Add a description to help people using screen readers
+      </p>
       <ErrorList id={`${id}-error`} errors={errors} />
     </div>
   );
@@ -46,55 +43,22 @@ export function PhotoDescription({ name, defaultValue, errors }: { name: string;
 /**
  * Without JS: `count` photos one at a time, each a file input and its
  * description, in that order (see above). Inside <noscript>, so a scripted
- * page has none of these fields; opened when the server sent a draft or a
- * message back for one of them.
+ * page has none of these fields; open when the server sent the form back.
  */
-export function NewPhotoSlots({ count, drafts, errorsOf }: { count: number; drafts: Record<string, unknown> | undefined; errorsOf: (name: string) => string[] | undefined }) {
-  if (count <= 0) return null;
-  const slots = Array.from({ length: count }, (_, n) => n);
-  const open = slots.some((n) => typeof drafts?.[String(n)] === "string" || errorsOf(newPhotoAltName(n)));
+export function NewPhotoSlots({ count, drafts, errors }: { count: number; drafts?: Record<string, string>; errors: Record<string, string[] | undefined> }) {
+  const slots = [...Array(count).keys()];
   return (
     <noscript>
-      <details className="photo-slots" open={open}>
+      <details className="photo-slots" open={!!drafts}>
         <summary>Add photos one at a time, each with a description</summary>
-        <ol className="photo-slots__list">
-          {slots.map((n) => (
-            <li key={n}>
-              <fieldset className="photo-slots__slot">
-                <legend>Photo {n + 1}</legend>
-                <input type="file" name="files" accept="image/png,image/gif,image/jpeg,image/webp" aria-label={`Photo ${n + 1}`} />
-                <PhotoDescription
-                  name={newPhotoAltName(n)}
-                  defaultValue={typeof drafts?.[String(n)] === "string" ? String(drafts[String(n)]) : undefined}
-                  errors={errorsOf(newPhotoAltName(n))}
-                />
-              </fieldset>
-            </li>
-          ))}
-        </ol>
+        {slots.map((n) => (
+          <fieldset key={n} className="photo-slots__slot">
+            <legend>Photo {n + 1}</legend>
+            <input type="file" name="files" accept={PICKER_ACCEPT} aria-label={`Photo ${n + 1}`} />
+            <PhotoDescription name={newPhotoAltName(n)} defaultValue={drafts?.[n]} errors={errors[newPhotoAltName(n)]} />
+          </fieldset>
+        ))}
       </details>
     </noscript>
   );
-}
-
-/**
- * A composer's form data with each chosen file followed by its description
- * (`alts.{i}` for the i-th file), the order the server pairs them by.
- */
-export function filesWithDescriptions(data: FormData): FormData {
-  const paired = new FormData();
-  const files: File[] = [];
-  for (const [name, value] of data) {
-    if (name === "files") {
-      if (typeof value !== "string" && (value.name !== "" || value.size > 0)) files.push(value);
-    } else if (!name.startsWith("alts.")) {
-      paired.append(name, value);
-    }
-  }
-  files.forEach((file, i) => {
-    paired.append("files", file);
-    const description = data.get(newPhotoAltName(i));
-    if (typeof description === "string" && description.trim() !== "") paired.append(newPhotoAltName(i), description);
-  });
-  return paired;
 }

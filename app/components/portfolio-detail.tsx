@@ -4,10 +4,11 @@ import type { PortfolioItemView } from "~/types/views";
 import type { CommentNode } from "~/types/views";
 import { withoutModals, withParams } from "~/utils/url-state";
 import { useOptionalUser } from "~/utils/user";
-import { actionPromptHref } from "~/utils/verify-school";
+import { actionPromptHref } from "~/utils/url-state";
 import { CommentBox } from "./comment-box";
 import { CommentThread } from "./comment-thread";
-import { ConfirmDelete, DeleteFromUrl } from "./confirm-delete";
+import { DeleteFromUrl } from "./delete-from-url";
+import { ConfirmDeleteSlot } from "./on-demand";
 import { DoesNotExist } from "./not-found";
 import { MediaGallery } from "./post-parts";
 import { SaveButton } from "./save-button";
@@ -151,7 +152,7 @@ export function PortfolioDetail({ data, lastResult }: { data: PortfolioPageData;
 
       {/* Deleting a comment comes back here. */}
       <DeleteFromUrl />
-      {confirming && data.canDelete ? <ConfirmDelete kind={kind} action={page} closeHref={here} returnTo="" /> : null}
+      {confirming && data.canDelete ? <ConfirmDeleteSlot kind={kind} action={page} closeHref={here} returnTo="" /> : null}
     </article>
   );
 }

@@ -4,21 +4,21 @@
 import { Link } from "@remix-run/react";
 import { FEED_IMAGE_MAX_WIDTH, GALLERY_IMAGE_WIDTHS, MEDIA_DISPLAY_HEIGHT, thumbnailWidth } from "~/utils/image-sizes";
 import type { AuthorView, MediaView, TextBlock, TimeView } from "~/types/views";
-import { profilePhotoAlt } from "~/utils/alt-text";
 import { VerifiedBadge } from "./icons";
 
 /**
  * A round profile photo, or the first letter of the name when there is none;
  * either way a screen reader hears "{name}'s profile photo" (issue 15). The
- * one avatar of every page: cards, comments, messages, search, the profile.
+ * one avatar of every page: cards, comments, messages, search, the profile
+ * and its photo form.
  */
 export function Avatar({ author, size = 40, lazy = true }: { author: Pick<AuthorView, "displayName" | "avatarUrl">; size?: number; lazy?: boolean }) {
-  const alt = profilePhotoAlt(author.displayName);
+  const alt = `${author.displayName}'s profile photo`;
   if (author.avatarUrl) {
     return <img className="avatar" src={author.avatarUrl} alt={alt} width={size} height={size} loading={lazy ? "lazy" : undefined} />;
   }
   return (
-    <span className="avatar avatar--initial" style={{ width: size, height: size, fontSize: size / 2.5 }} role="img" aria-label={alt}>
+    <span className="avatar avatar--initial" style={{ width: size, height: size }} role="img" aria-label={alt}>
       {author.displayName.slice(0, 1)}
     </span>
   );

@@ -1,17 +1,15 @@
-import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import type { SignUpPromptView } from "~/types/views";
-import { withoutSignUpPrompt } from "~/utils/signup-prompt";
+import { withoutSignUpPrompt } from "~/utils/url-state";
 import { Dialog } from "./dialog";
 
 /**
  * The sign-up prompt (spec §2, §6) for a visitor who tried to act: opened by
- * `?signup=<reason>` on any page, so the server renders it without JS.
+ * `?signup=<reason>` on any page, so the server renders it without JS
+ * (components/url-prompts.tsx decides when it is open).
  */
-export function SignUpPrompt() {
+export function SignUpPrompt({ prompt }: { prompt: SignUpPromptView }) {
   const location = useLocation();
-  // The layout sends the prompt's words only to a visitor whose URL asks for it.
-  const prompt = useRouteLoaderData<{ signUpPrompt: SignUpPromptView | null }>("root")?.signUpPrompt;
-  if (!prompt) return null;
   const page = withoutSignUpPrompt(location.pathname + location.search);
   const back = new URLSearchParams({ redirect: page });
   return (

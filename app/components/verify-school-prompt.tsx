@@ -1,6 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useOptionalUser } from "~/utils/user";
-import { isVerifySchoolPromptOpen, withoutVerifySchoolPrompt } from "~/utils/verify-school";
+import { withoutVerifySchoolPrompt } from "~/utils/url-state";
 import { Dialog } from "./dialog";
 
 const TITLE = "Verify your school email";
@@ -37,12 +36,10 @@ export function VerifySchoolPrompt() {
 /**
  * The same prompt as a modal, opened by `?verify=school` on any page (the
  * comment box and Save of a signed-in user who is not a student here link to
- * it), so the server renders it without JS.
+ * it), so the server renders it without JS (open: components/url-prompts.tsx).
  */
 export function VerifySchoolDialog() {
   const location = useLocation();
-  const user = useOptionalUser();
-  if (!user || user.schoolVerified || !isVerifySchoolPromptOpen(location.search)) return null;
   return (
     <Dialog title={TITLE} id="verify-school-dialog" closeHref={withoutVerifySchoolPrompt(location.pathname + location.search)} closeButton>
       <VerifySchoolBody />

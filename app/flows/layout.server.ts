@@ -15,7 +15,7 @@ import { signUpPromptAllowed } from "~/services/geo.server";
 import { getSessionUser, renewSession } from "~/services/session.server";
 import { siteOrigin } from "~/services/urls.server";
 import { backTarget } from "~/utils/navigation";
-import { isSignUpReason } from "~/utils/signup-prompt";
+import { isSignUpReason } from "~/utils/url-state";
 import { SIGNUP_TEXT, SIGNUP_TITLES } from "~/utils/signup-prompt-texts.server";
 
 export async function layoutLoader({ request, context }: LoaderFunctionArgs) {

@@ -12,7 +12,7 @@ import { redirectWithAlert } from "~/services/alerts.server";
 import { siteOrigin } from "~/services/urls.server";
 import { parseWithSchema } from "~/utils/form";
 import { USER_BLOCKED, USER_UNBLOCKED } from "~/utils/messages";
-import { SCHOOL_VERIFICATION_REQUIRED } from "~/utils/verify-school";
+import { SCHOOL_VERIFICATION_REQUIRED } from "~/utils/url-state";
 import { reportAction } from "./reports.server";
 
 /** Anyone but the two members: a 404, so a conversation's id is never confirmed. */

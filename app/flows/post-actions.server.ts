@@ -13,7 +13,7 @@ import { isSchoolVerifiedOn } from "~/models/school.server";
 import { suspensionRefusal } from "~/models/suspensions.server";
 import type { User } from "~/models/users.server";
 import { safePath } from "~/utils/navigation";
-import { SCHOOL_VERIFICATION_REQUIRED } from "~/utils/verify-school";
+import { SCHOOL_VERIFICATION_REQUIRED } from "~/utils/url-state";
 import { siteOrigin } from "~/services/urls.server";
 import { alertCookie, redirectWithAlert } from "~/services/alerts.server";
 import { consume } from "~/services/rate-limit.server";

@@ -16,7 +16,7 @@ import { commentSchema, editPostSchema, postSchema } from "~/schemas/post";
 import { parseWithSchema } from "~/utils/form";
 import { looksLikeVideo, MAX_FILES, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from "~/utils/media-rules";
 import { textToBlocks } from "~/utils/rich-text";
-import { SCHOOL_VERIFICATION_REQUIRED } from "~/utils/verify-school";
+import { SCHOOL_VERIFICATION_REQUIRED } from "~/utils/url-state";
 import { alertCookie, redirectWithAlert } from "~/services/alerts.server";
 import { readUploadForm, type UploadRules } from "~/services/form.server";
 import { MediaError, removeMedia, storeMedia, type StoredMedia } from "~/services/media.server";

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { DeleteFromUrl } from "~/components/confirm-delete";
+import { DeleteFromUrl } from "~/components/delete-from-url";
 import { BlockButton, BlockFromUrl } from "~/components/block-confirm";
 import { ReportDialogSlot } from "~/components/on-demand";
 import { reportHref, reportOpen } from "~/utils/reports";
-import { signUpPromptHref } from "~/utils/signup-prompt";
+import { signUpPromptHref } from "~/utils/url-state";
 import { withoutModals } from "~/utils/url-state";
 import { BlockError, blockUser, hasBlocked, unblockUser } from "~/models/blocks.server";
 import { USER_BLOCKED, USER_UNBLOCKED } from "~/utils/messages";

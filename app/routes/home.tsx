@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ComposePrompt } from "~/components/compose-prompt";
-import { DeleteFromUrl } from "~/components/confirm-delete";
+import { DeleteFromUrl } from "~/components/delete-from-url";
 import { PostFeed } from "~/components/post-feed";
 import { campusForRequest } from "~/models/campuses.server";
 import { getFeedPage } from "~/models/posts.server";

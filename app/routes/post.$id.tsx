@@ -2,12 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CommentBox } from "~/components/comment-box";
 import { CommentThread } from "~/components/comment-thread";
-import { DeleteFromUrl } from "~/components/confirm-delete";
-import { ListingControls } from "~/components/listing-controls";
+import { DeleteFromUrl } from "~/components/delete-from-url";
 import { DoesNotExist } from "~/components/not-found";
 import { PostCard } from "~/components/post-card";
 import { postPageAction, postPageLoader } from "~/flows/post-page.server";
 import { MessageSellerButton } from "~/components/message-seller";
+import { ListingControlsSlot } from "~/components/on-demand";
 import type { RouteHandle } from "~/utils/route-handle";
 
 export const handle: RouteHandle = {
@@ -38,7 +38,7 @@ export default function PostPage() {
         </div>
       ) : null}
       <PostCard post={post} detail />
-      {mine ? <ListingControls postId={post.id} listing={listing} /> : null}
+      {mine ? <ListingControlsSlot postId={post.id} listing={listing} /> : null}
       {!post.parentId && !post.gameId && !post.projectId ? <MessageSellerButton postId={post.id} authorId={post.author.id} /> : null}
       <section aria-labelledby="comments-title" className="panel" id="comments">
         <h2 id="comments-title" className="section-title">

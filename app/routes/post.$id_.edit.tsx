@@ -2,33 +2,20 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Composer } from "~/components/composer";
 import { SuspensionNotice } from "~/components/suspension-notice";
-import { campusForRequest } from "~/models/campuses.server";
-import { editAction, editDefaults, postForEdit } from "~/flows/post-submission.server";
-import { requireUser } from "~/services/session.server";
+import { MediaEditor } from "~/components/media-editor";
 import type { RouteHandle } from "~/utils/route-handle";
 import { useOptionalUser } from "~/utils/user";
+import { editPostAction, editPostLoader } from "~/flows/composer-pages.server";
 
 export const handle: RouteHandle = { title: "Edit post" };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const { post, media } = await postForEdit(params.id ?? "", user.id);
-  return {
-    id: post.id,
-    defaults: editDefaults(post),
-    media: media.map((m) => ({ id: m.id, kind: m.kind, src: m.src, name: m.name, alt: m.alt, description: m.description ?? "" })),
-  };
-}
+// One server module: the browser build gets a single empty stand-in for it.
+export const loader = (args: LoaderFunctionArgs) => editPostLoader(args);
+export const action = (args: ActionFunctionArgs) => editPostAction(args);
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const campus = await campusForRequest(request);
-  return editAction(request, { author: user, campusId: campus.id, postId: params.id ?? "" });
-}
-
-/** Edit a post (the author only): the composer with the post's values, its photos to remove or reorder. */
+/** Edit a post (the author only): the composer with the post's values, its photos to remove, reorder or describe. */
 export default function EditPost() {
-  const { id, defaults, media } = useLoaderData<typeof loader>();
+  const { id, defaults, media, pickupSpots } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const suspension = useOptionalUser()?.suspension;
   // A refused send keeps its draft, with the reason, in the form.
@@ -43,7 +30,9 @@ export default function EditPost() {
         hidden={{}}
         goBack={`/post/${id}`}
         defaultValue={defaults}
-        existingMedia={media}
+        pickupSpots={pickupSpots}
+        keptMedia={media.length}
+        mediaEditor={(field) => <MediaEditor media={media} {...field} />}
         lastResult={result?.reply}
         askDiscard={result?.askDiscard}
       />

@@ -1,19 +1,14 @@
 import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { SubmitButton } from "~/components/auth";
 import { Dialog } from "~/components/dialog";
 import { Field } from "~/components/forms";
 import { FormErrors } from "~/components/field-errors";
 import { BioForm, PhotoForm } from "~/components/profile-forms";
-import { avatarUrl, displayName, updateBio, updateName } from "~/models/users.server";
-import { bioSchema, nameSchema } from "~/schemas/index.server";
-import { NAME_PART_MAX, PROFILE_MESSAGES } from "~/utils/limits";
-import { redirectWithAlert } from "~/services/alerts.server";
-import { changeProfilePhoto, chosenFile, readPhotoForm } from "~/flows/profile-photo.server";
-import { requireUser } from "~/services/session.server";
-import { parseWithSchema, useSchemaForm } from "~/utils/form";
+import { NAME_PART_MAX } from "~/utils/limits";
+import { useSchemaForm } from "~/utils/form";
+import { profileEditAction, profileEditLoader } from "~/flows/profile-edit.server";
 import profileCss from "~/styles/profile.css";
 import type { RouteHandle } from "~/utils/route-handle";
 import { loadProfileSchemas } from "~/schemas/lazy.client";
@@ -23,53 +18,10 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: profileCss
 export const handle: RouteHandle = { title: "Edit Profile" };
 
 const HERE = "/profile/edit";
-const updated = (request: Request) => redirectWithAlert(request, HERE, { type: "success", message: PROFILE_MESSAGES.updated });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  return {
-    username: user.username,
-    displayName: displayName(user),
-    firstName: user.firstName,
-    lastName: user.lastName,
-    bio: user.bio,
-    avatarUrl: avatarUrl(user.img, "large"),
-  };
-}
-
-type ActionData = { intent: "photo"; error: string } | { intent: "name" | "bio"; reply: SubmissionResult<string[]> };
-
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const read = await readPhotoForm(request);
-  if (!read.ok) return data<ActionData>({ intent: "photo", error: read.message }, { status: read.status });
-  const { formData, cleanup } = read;
-  try {
-    const intent = formData.get("intent");
-    if (intent === "photo") {
-      const file = chosenFile(formData);
-      if (!file) return data<ActionData>({ intent: "photo", error: "Choose a photo first." }, { status: 400 });
-      const result = await changeProfilePhoto(user.id, file);
-      if (!result.ok) return data<ActionData>({ intent: "photo", error: result.message }, { status: result.status });
-      return updated(request);
-    }
-    if (intent === "name") {
-      const submission = parseWithSchema(formData, nameSchema);
-      if (submission.status !== "success") return data<ActionData>({ intent: "name", reply: submission.reply() }, { status: 400 });
-      await updateName(user.id, submission.value);
-      return updated(request);
-    }
-    if (intent === "bio") {
-      const submission = parseWithSchema(formData, bioSchema);
-      if (submission.status !== "success") return data<ActionData>({ intent: "bio", reply: submission.reply() }, { status: 400 });
-      await updateBio(user.id, submission.value.bio);
-      return updated(request);
-    }
-    throw new Response("Bad Request", { status: 400 });
-  } finally {
-    await cleanup();
-  }
-}
+// One server module: the browser build gets a single empty stand-in for it.
+export const loader = (args: LoaderFunctionArgs) => profileEditLoader(args);
+export const action = (args: ActionFunctionArgs) => profileEditAction(args);
 
 export default function EditProfile() {
   const profile = useLoaderData<typeof loader>();

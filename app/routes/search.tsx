@@ -12,7 +12,7 @@ import { getViewerTimeZone } from "~/services/client-hints.server";
 import { getUserId } from "~/services/session.server";
 import listsCss from "~/styles/lists.css";
 import type { RouteHandle } from "~/utils/route-handle";
-import { signUpPromptHref } from "~/utils/signup-prompt";
+import { signUpPromptHref } from "~/utils/url-state";
 import { withParams } from "~/utils/url-state";
 
 export const handle: RouteHandle = { title: "Search" };

@@ -10,7 +10,7 @@ import { getOptionalUser } from "~/services/session.server";
 import listsCss from "~/styles/lists.css";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import type { RouteHandle } from "~/utils/route-handle";
-import { signUpPromptHref } from "~/utils/signup-prompt";
+import { signUpPromptHref } from "~/utils/url-state";
 import { readForm } from "~/services/form.server";
 
 export const handle: RouteHandle = { title: "Choose your school" };

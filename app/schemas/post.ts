@@ -14,9 +14,9 @@ import { countTextCharacters, textToBlocks } from "~/utils/rich-text";
 import { PICKUP_SPOT_IDS } from "~/data/pickup-spots";
 import { CONDITION_VALUES, PRICE_TERM_VALUES } from "~/utils/listings";
 import { parsePrice } from "~/utils/price";
-import { normalizePhotoAlt, PHOTO_ALT_MAX, PHOTO_ALT_TOO_LONG } from "~/utils/alt-text";
+import { normalizePhotoAlt, PHOTO_ALT_TOO_LONG } from "~/utils/alt-text";
 
-import { EMPTY_POST, POST_MAX_CHARACTERS, TOO_MANY_CHARACTERS } from "~/utils/limits";
+import { EMPTY_POST, PHOTO_ALT_MAX, POST_MAX_CHARACTERS, TOO_MANY_CHARACTERS } from "~/utils/limits";
 
 export { EMPTY_POST, TOO_MANY_CHARACTERS };
 

@@ -214,11 +214,25 @@ async function readUrlEncoded(request: Request, tooLarge: string): Promise<Uploa
 }
 
 /**
+ * The largest list index a field name may carry ("media[9].id"): Conform
+ * builds a list as long as the largest index it is given, so one field such
+ * as `x[40000000]` would hold the server for many seconds while the list is
+ * walked and sent back. Our longest lists are a post's ten photos.
+ */
+const MAX_FIELD_INDEX = 99;
+
+function hasSmallIndexes(name: string): boolean {
+  for (const [, index] of name.matchAll(/\[(\d+)\]/g)) if (index!.length > 2 || Number(index) > MAX_FIELD_INDEX) return false;
+  return true;
+}
+
+/**
  * A text field, cleaned and capped. A name given twice keeps its first value:
  * no form of ours repeats a text field, and a schema expecting a string never
- * gets a list.
+ * gets a list. A list index no form of ours has is refused.
  */
 function addField(formData: FormData, name: string, value: string) {
+  if (!hasSmallIndexes(name)) throw new FormRefusal(400, SOMETHING_WENT_WRONG, name);
   if ([...value].length > FIELD_MAX_CHARACTERS) throw new FormRefusal(413, TOO_MANY_CHARACTERS, name);
   if (formData.has(name)) return;
   formData.append(name, cleanFieldText(value));

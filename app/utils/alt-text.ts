@@ -1,14 +1,12 @@
 // What a screen reader says for a photo (issue 15): the author's own
 // description when there is one, else where the photo sits and whose it is;
-// never an empty alt and never a file name. Pure: models, components and
-// schemas share it.
+// never an empty alt and never a file name. Pure: the models and the post
+// schema share it (components get the alt with the photo's view; the field
+// and its reminder are components/photo-description.tsx).
 
-/** A photo's description: at most this many characters (media.alt). */
-export const PHOTO_ALT_MAX = 250;
-export const PHOTO_ALT_LABEL = "Describe this photo (alt text)";
+import { PHOTO_ALT_MAX } from "./limits";
+
 export const PHOTO_ALT_TOO_LONG = `A photo description can be at most ${PHOTO_ALT_MAX} characters.`;
-/** The gentle reminder (with JS) under a photo without a description. */
-export const PHOTO_ALT_REMINDER = "Add a description to help people using screen readers";
 
 /**
  * Where a photo sits among the photos it is shown with (1-based, videos not
@@ -28,11 +26,6 @@ export function photoAlt(description: string | null | undefined, place: PhotoPla
   if (own) return own;
   const from = "firstName" in place ? `${place.firstName}'s post` : place.title;
   return `Photo ${place.position} of ${place.count} from ${from}`;
-}
-
-/** The `alt` of a profile photo (avatars everywhere): "Ana B.'s profile photo". */
-export function profilePhotoAlt(name: string): string {
-  return `${name}'s profile photo`;
 }
 
 /**

@@ -54,33 +54,11 @@ function fieldName(path: readonly PathSegment[] | undefined): string {
   }, "");
 }
 
-/**
- * The largest list index a field name may carry ("media[9].id"): Conform
- * builds a list as long as the largest index it is given, so one hostile field
- * such as `x[40000000]` would hold the server for many seconds while it is
- * walked and sent back. Our longest lists are a post's ten photos.
- */
-const MAX_FIELD_INDEX = 99;
-const FIELD_INDEX = /\[(\d+)\]/g;
-
-function hasSmallIndexes(name: string): boolean {
-  for (const [, index] of name.matchAll(FIELD_INDEX)) if (index!.length > 2 || Number(index) > MAX_FIELD_INDEX) return false;
-  return true;
-}
-
-/** The form without fields whose list index is beyond MAX_FIELD_INDEX (no form of ours has them). */
-function withSmallIndexes<T extends FormData | URLSearchParams>(formData: T): T {
-  if ([...formData.keys()].every(hasSmallIndexes)) return formData;
-  const kept = (formData instanceof URLSearchParams ? new URLSearchParams() : new FormData()) as T;
-  for (const [name, value] of formData.entries()) if (hasSmallIndexes(name)) (kept as FormData).append(name, value);
-  return kept;
-}
-
 export function parseWithSchema<Schema extends z.ZodMiniType>(
   formData: FormData | URLSearchParams,
   schema: Schema,
 ): Submission<z.input<Schema>, string[], z.output<Schema>> {
-  return parse(withSmallIndexes(formData), {
+  return parse(formData, {
     resolve(payload) {
       const result = schema["~standard"].validate(coerce(payload));
       if (result instanceof Promise) throw new Error("Form schemas must be synchronous");

@@ -25,3 +25,6 @@ export const PROFILE_MESSAGES = {
 
 /** A private message (issue 14): 1 to 1,000 characters. */
 export const CHAT_MESSAGE_MAX = 1000;
+
+/** A photo's description, its alt text (issue 15; media.alt). */
+export const PHOTO_ALT_MAX = 250;

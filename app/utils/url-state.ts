@@ -1,6 +1,8 @@
-// Modals and menus are URL state (?share=…, ?confirm=…) so the server can render them.
+// Modals, menus and prompts are URL state (?share=…, ?confirm=…, ?signup=…,
+// ?verify=school, ?notice=suspended) so the server can render them and they
+// work without JS.
 
-/** The current path with some query parameters set (a value of null removes one). */
+/** The current path with some query parameters set (a value of null removes one); the hash is kept. */
 export function withParams(pathWithSearch: string, params: Record<string, string | null>): string {
   const url = new URL(pathWithSearch, "http://x");
   for (const [key, value] of Object.entries(params)) {
@@ -8,10 +10,104 @@ export function withParams(pathWithSearch: string, params: Record<string, string
     else url.searchParams.set(key, value);
   }
   const search = url.searchParams.toString();
-  return `${url.pathname}${search ? `?${search}` : ""}`;
+  return `${url.pathname}${search ? `?${search}` : ""}${url.hash}`;
 }
 
 /** The page without any modal open. */
 export function withoutModals(pathWithSearch: string): string {
   return withParams(pathWithSearch, { share: null, confirm: null, target: null, signup: null, discard: null, verify: null, notice: null, report: null });
+}
+
+// The sign-up prompt (spec §2, §6): a visitor who tries to act gets a modal,
+// `?signup=<reason>` on the page they are on. Its words come with the layout's
+// data (signup-prompt-texts.server.ts), not in the page's code.
+
+const SIGNUP_REASONS = [
+  "search",
+  "post",
+  "like",
+  "comment",
+  "message",
+  "join-campus",
+  "game-comment",
+  "project-comment",
+  "project-like",
+  "game-like",
+  "report",
+] as const;
+
+export type SignUpReason = (typeof SIGNUP_REASONS)[number];
+
+export function isSignUpReason(value: string | null | undefined): value is SignUpReason {
+  return (SIGNUP_REASONS as readonly string[]).includes(value ?? "");
+}
+
+/**
+ * The link that opens the prompt on the current page, e.g. for a visitor's Save
+ * button: signUpPromptHref("/post/abc?show=comments", "like").
+ */
+export function signUpPromptHref(pathWithSearch: string, reason: SignUpReason): string {
+  return withParams(pathWithSearch, { signup: reason });
+}
+
+/** The page without the prompt: where the modal's close link and the sign-in return lead. */
+export function withoutSignUpPrompt(pathWithSearch: string): string {
+  return withParams(pathWithSearch, { signup: null });
+}
+
+// The verify-school prompt (spec §2, §6): a signed-in user who is not a
+// student of this site's campus gets it instead of composing, commenting or
+// saving, as `?verify=school` on the page they are on.
+
+/** What an action answers when such a user sends the request anyway. */
+export const SCHOOL_VERIFICATION_REQUIRED = "Verify your school email to post, comment and save on this campus.";
+
+const VERIFY_PARAM = "verify";
+const VERIFY_VALUE = "school";
+
+/** The link that opens the prompt on the current page. */
+export function verifySchoolPromptHref(pathWithSearch: string): string {
+  return withParams(pathWithSearch, { [VERIFY_PARAM]: VERIFY_VALUE });
+}
+
+/** The page without the prompt: where its close link leads. */
+export function withoutVerifySchoolPrompt(pathWithSearch: string): string {
+  return withParams(pathWithSearch, { [VERIFY_PARAM]: null });
+}
+
+export function isVerifySchoolPromptOpen(search: string): boolean {
+  return new URLSearchParams(search).get(VERIFY_PARAM) === VERIFY_VALUE;
+}
+
+// A suspended user (issue 15) sees why where the composer, comment box,
+// message composer and Save would be. Buttons that would act open the same
+// words as `?notice=suspended`; the words come with the layout's data
+// (SessionUser.suspension).
+
+export const SUSPENDED_NOTICE_PARAM = "notice";
+const SUSPENDED_VALUE = "suspended";
+
+/** The link that shows the suspension notice on the current page. */
+export function suspensionNoticeHref(pathWithSearch: string): string {
+  return withParams(pathWithSearch, { [SUSPENDED_NOTICE_PARAM]: SUSPENDED_VALUE });
+}
+
+export function isSuspensionNoticeOpen(search: string): boolean {
+  return new URLSearchParams(search).get(SUSPENDED_NOTICE_PARAM) === SUSPENDED_VALUE;
+}
+
+/**
+ * Where a viewer who may not comment or save here goes instead: the sign-up
+ * prompt for a visitor (with its reason), the suspension notice for a
+ * suspended user, the verify-school prompt for a signed-in user who is not a
+ * student of this campus; undefined when they may.
+ */
+export function actionPromptHref(
+  viewer: { schoolVerified: boolean; suspension?: string | null } | null,
+  pathWithSearch: string,
+  reason: SignUpReason,
+): string | undefined {
+  if (!viewer) return signUpPromptHref(pathWithSearch, reason);
+  if (viewer.suspension) return suspensionNoticeHref(pathWithSearch);
+  return viewer.schoolVerified ? undefined : verifySchoolPromptHref(pathWithSearch);
 }

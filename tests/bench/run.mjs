@@ -130,7 +130,8 @@ async function pageWeights(base, paths, signedInCookies) {
   }
   await browser.close();
   console.log(`Largest JS over the wire: ${kb(worst)} (budget ${kb(BUDGET.jsWire)}) ${mark(worst <= BUDGET.jsWire)}`);
-  const composeOnly = composerOn.every((p) => /^@?\/create\//.test(p));
+  // Composing pages: /create/post, /create/comment/{id} and a post's edit page.
+  const composeOnly = composerOn.every((p) => /^@?\/(create\/|post\/[^/]+\/edit$)/.test(p));
   console.log(`Composer code (${composer.length} files) loaded on first visit of: ${composerOn.join(", ") || "none"} — only when composing ${composeOnly ? "ok  " : "OVER"}`);
 }
 
@@ -233,8 +234,8 @@ try {
     const defaultPaths = [
       "/", "/home", `/post/${postId}`, "/owner", "/project/campus-buysell", "/game/snake", "/login", "/register", "/forgotpassword",
       "/search", "/more", "/more/about", "/more/projects", "/settings/help", "/404", "/not-found/page",
-      "@/home", `@/post/${postId}`, "@/notifications", "@/create/post", "@/settings", "@/settings/account/password", "@/profile/edit",
-      "@/messages", `@${conversation}`,
+      "@/home", `@/post/${postId}`, `@/post/${postId}/edit`, "@/notifications", "@/create/post", `@/create/comment/${postId}`, "@/settings",
+      "@/settings/account/password", "@/profile/edit", "@/profile/set-up", "@/messages", `@${conversation}`,
     ];
     const paths = process.env.BENCH_PATHS?.split(",") ?? defaultPaths;
     const cookies = seller.cookies().map(([name, value]) => ({ name, value, url: server.base }));

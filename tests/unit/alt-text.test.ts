@@ -15,7 +15,11 @@ import { action as editAction, loader as editLoader } from "~/routes/post.$id_.e
 import { editPostSchema, postSchema } from "~/schemas/post";
 import { getDb, schema } from "~/services/db.server";
 import { createSessionCookie } from "~/services/session.server";
-import { photoAlt, photoAlts, PHOTO_ALT_TOO_LONG, profilePhotoAlt } from "~/utils/alt-text";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { Avatar } from "~/components/post-parts";
+import { photoAlt, photoAlts } from "~/utils/alt-text";
+import { PHOTO_ALT_TOO_LONG } from "~/utils/alt-text";
 import { parseWithSchema } from "~/utils/form";
 import { seed } from "../../db/seed";
 
@@ -84,8 +88,10 @@ describe("the alt of a photo and of a profile photo", () => {
     expect(photoAlts(media, { firstName: "Ana" })).toEqual(["", "Photo 1 of 3 from Ana's post", "The lamp switched on", "Photo 3 of 3 from Ana's post"]);
   });
 
-  it("of a profile photo is the name's", () => {
-    expect(profilePhotoAlt("Ana B.")).toBe("Ana B.'s profile photo");
+  it("of a profile photo is the name's, and the initial that stands in for a missing one says the same", () => {
+    const avatar = (avatarUrl: string | null) => renderToStaticMarkup(createElement(Avatar, { author: { displayName: "Ana B.", avatarUrl } }));
+    expect(avatar("/media/avatars/a/k-96.webp")).toContain(`alt="Ana B.&#x27;s profile photo"`);
+    expect(avatar(null)).toMatch(/role="img" aria-label="Ana B.&#x27;s profile photo"[^>]*>A</);
   });
 });
 

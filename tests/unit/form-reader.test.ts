@@ -78,6 +78,16 @@ describe("readForm (no files)", () => {
     expect((await refusal(() => readForm(req))).status).toBe(413);
   });
 
+  it("refuses a field whose list index no form has (Conform would build a list that long), and keeps ours", async () => {
+    const started = Date.now();
+    expect((await refusal(() => readForm(urlEncoded("email=a%40b.co&x%5B40000000%5D=1")))).status).toBe(400);
+    expect(Date.now() - started).toBeLessThan(500);
+    const ours = await readForm(urlEncoded("media%5B9%5D.id=m&media%5B99%5D.alt=d"));
+    expect([...ours.keys()]).toEqual(["media[9].id", "media[99].alt"]);
+    const upload = await readUploadForm(multipart(multipartBytes([{ name: "x[100]", value: "1" }])), RULES);
+    expect(upload).toMatchObject({ ok: false, status: 400 });
+  });
+
   it("refuses a field longer than any form takes, before a schema sees it", async () => {
     expect(await refusal(() => readForm(urlEncoded(`text=${"a".repeat(10_001)}`)))).toEqual({ status: 413, text: TOO_MANY_CHARACTERS });
     expect((await readForm(urlEncoded(`text=${"a".repeat(10_000)}`))).get("text")).toHaveLength(10_000);

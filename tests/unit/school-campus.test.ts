@@ -12,7 +12,7 @@ import { action as uploadAction } from "~/routes/create.upload";
 import { action as postAction } from "~/routes/post.$id";
 import { createSessionCookie } from "~/services/session.server";
 import { config } from "~/services/config.server";
-import { SCHOOL_VERIFICATION_REQUIRED } from "~/utils/verify-school";
+import { SCHOOL_VERIFICATION_REQUIRED } from "~/utils/url-state";
 import { seed } from "../../db/seed";
 
 const OU = "http://localhost:3000";
