@@ -131,7 +131,7 @@ async function pageWeights(base, paths, signedInCookies) {
   await browser.close();
   console.log(`Largest JS over the wire: ${kb(worst)} (budget ${kb(BUDGET.jsWire)}) ${mark(worst <= BUDGET.jsWire)}`);
   // Composing pages: /create/post, /create/comment/{id} and a post's edit page.
-  const composeOnly = composerOn.every((p) => /^@?\/(create\/|post\/[^/]+\/edit$)/.test(p));
+  const composeOnly = composerOn.every((p) => /^@?\/(?:create\/|post\/[^/]+\/edit$)/.test(p));
   console.log(`Composer code (${composer.length} files) loaded on first visit of: ${composerOn.join(", ") || "none"} — only when composing ${composeOnly ? "ok  " : "OVER"}`);
 }
 
