@@ -138,7 +138,7 @@ export function AppShell({ data, children }: { data: ShellData | undefined; chil
       </div>
 
       <nav className="bottom-nav" aria-label="Main (mobile)">
-        {NAV.filter((n) => n.to !== "/settings").map((item) => {
+        {[...NAV.filter((n) => n.to !== "/settings"), ...(data?.user?.isModerator ? [MODERATION] : [])].map((item) => {
           const { badge, label } = unreadBadge(item, data);
           return (
             <NavLink key={item.to} to={item.to} aria-label={label}>

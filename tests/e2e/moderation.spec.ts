@@ -193,3 +193,13 @@ test("/moderation is a 404 for visitors and for users who are not moderators", a
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
   expect((await page.request.post("/moderation", { form: { intent: "dismiss", target: "post:x" } })).status()).toBe(404);
 });
+
+test("on a phone, a moderator finds Moderation in the bottom navigation", async ({ browser, javaScriptEnabled }) => {
+  const owner = await ownerOn(browser, javaScriptEnabled);
+  await owner.page.setViewportSize({ width: 390, height: 844 });
+  await owner.page.goto("/home");
+  const mobileNav = owner.page.getByRole("navigation", { name: "Main (mobile)" });
+  await mobileNav.getByRole("link", { name: /^Moderation/ }).click();
+  await expect(owner.page).toHaveURL(/\/moderation$/);
+  await owner.close();
+});
