@@ -496,6 +496,32 @@ describe("reports", () => {
     expect((await rawRequest(`/post/${post}`)).status).toBe(200);
   });
 
+  it("a listing hidden by three reports: a fourth student who kept its link can't save it, reply to it or message its seller", async () => {
+    const [reporter3, buyer] = await Promise.all([signUpStudent({ name: "Ray Reporter" }), signUpStudent({ name: "Kim Keeper" })]);
+    const post = await freshPost(author, "iPhone 15, $50 today only", { price: "50" });
+    for (const r of [reporter, reporter2, reporter3]) expect((await report(post, r, { reason: "scam" })).status).toBe(302);
+    expect((await rawRequest(`/post/${post}`, { headers: as(buyer) })).status).toBe(404);
+
+    const inbox = await inboxSize(buyer);
+    const save = await postForm(`/post/${post}`, { intent: "like", returnTo: `/post/${post}` }, as(buyer));
+    const reply = await postForm(`/post/${post}`, { intent: "comment", text: "Still available?" }, as(buyer));
+    const replyPage = await rawRequest(`/create/comment/${post}?type=post`, { headers: as(buyer) });
+    // The composer's upload with a progress bar (JS) takes replies too.
+    const upload = await postMultipart("/create/upload", { id: post, type: "post", text: "Still available?" }, as(buyer));
+    const message = await postForm(`/messages?post=${post}`, {}, as(buyer));
+    expect([save.status, reply.status, replyPage.status, upload.status, message.status]).toEqual([404, 404, 404, 404, 404]);
+    expect(await inboxSize(buyer)).toBe(inbox);
+
+    // The author sees it, hidden, with no save, reply or notification from the buyer; and can still reply to it.
+    const own = await rawRequest(`/post/${post}`, { headers: as(author) });
+    expect(own.status).toBe(200);
+    expect(withoutScripts(own.body)).toContain("Hidden while we review reports");
+    expect(own.body).not.toContain("Still available?");
+    expect(withoutScripts(own.body)).toMatch(/Save<!-- --> <span class="count">0<\/span>/);
+    expect((await rawRequest("/notifications", { headers: as(author) })).body).not.toContain("Kim K.");
+    expect((await rawRequest(`/create/comment/${post}?type=post`, { headers: as(author) })).status).toBe(200);
+  });
+
   it("returnTo pointing at another site: the answer still leads back to the site", async () => {
     const post = await freshPost(author, "Skateboard");
     for (const returnTo of [`${EVIL_ORIGIN}/phish`, "//evil.example/phish", "/\\evil.example"]) {
