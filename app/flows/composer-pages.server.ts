@@ -34,22 +34,22 @@ export async function createPostAction({ request }: ActionFunctionArgs) {
 }
 
 /** What a comment answers; a post, game or project that is not there is a 404. */
-async function commentTargetOf(request: Request, id: string) {
+async function commentTargetOf(request: Request, id: string, viewerId: string) {
   const params = new URL(request.url).searchParams;
   const target = commentTarget(id, params.get("type"));
-  if (!await commentTargetExists(target)) throw new Response("Not Found", { status: 404 });
+  if (!await commentTargetExists(target, viewerId)) throw new Response("Not Found", { status: 404 });
   return { target, type: params.get("type") ?? "post", goBack: safePath(params.get("goBack"), defaultGoBack(target)) };
 }
 
 export async function createCommentLoader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const { type, goBack } = await commentTargetOf(request, params.id ?? "");
+  const { type, goBack } = await commentTargetOf(request, params.id ?? "", user.id);
   return { id: params.id ?? "", type, goBack, schoolVerified: await isSchoolVerifiedOn(user, (await campusForRequest(request)).id) };
 }
 
 export async function createCommentAction({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const { target, goBack } = await commentTargetOf(request, params.id ?? "");
+  const { target, goBack } = await commentTargetOf(request, params.id ?? "", user.id);
   return composerAction(request, {
     author: user,
     campusId: (await campusForRequest(request)).id,

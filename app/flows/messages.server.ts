@@ -49,6 +49,8 @@ export async function conversationAction(request: Request, user: User, chatId: s
   const intent = form.get("intent");
   const here = `/messages/${chatId}`;
   try {
+    // Anyone but the two members gets the 404 first, whatever else the form holds.
+    const otherId = await otherMemberOf(chatId, user.id);
     if (intent === "send") {
       const submission = parseWithSchema(form, messageSchema);
       // Suspended: the reason, and the draft back.
@@ -65,7 +67,6 @@ export async function conversationAction(request: Request, user: User, chatId: s
       return redirect(`${here}#composer`);
     }
     if (intent === "block" || intent === "unblock") {
-      const otherId = await otherMemberOf(chatId, user.id);
       if (intent === "block") await blockUser(user.id, otherId);
       else await unblockUser(user.id, otherId);
       return redirectWithAlert(request, here, { type: "success", message: intent === "block" ? USER_BLOCKED : USER_UNBLOCKED });

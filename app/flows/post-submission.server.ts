@@ -4,7 +4,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "@remix-run/node";
 import { getPortfolioItem } from "~/models/portfolio.server";
-import { createPost, getPost, getPostForEdit, normalizeListing, PostError, updatePost, type DescribedMedia, type ListingFields } from "~/models/posts.server";
+import { createPost, getPost, getPostForEdit, isPostHiddenFrom, normalizeListing, PostError, updatePost, type DescribedMedia, type ListingFields } from "~/models/posts.server";
 import { blocksToText } from "~/utils/rich-text";
 import { priceInput } from "~/utils/price";
 import { isPickupSpotOf } from "~/data/pickup-spots";
@@ -34,6 +34,8 @@ const POST_UPLOADS: UploadRules = {
 };
 
 export const PICKUP_SPOT_UNKNOWN = "Choose a pickup spot from the list.";
+
+const POST_GONE = "Sorry, that post has been deleted.";
 
 export const TOO_FAST = "You're posting too fast. Please wait a few minutes and try again.";
 
@@ -109,6 +111,10 @@ export async function submitPost(formData: FormData, opts: SubmitOpts): Promise<
   if (suspended) return { ok: false, status: 403, reply: submission.reply({ formErrors: [suspended] }) };
   if (!await maySubmit(opts)) return { ok: false, status: 403, reply: submission.reply({ formErrors: [SCHOOL_VERIFICATION_REQUIRED] }) };
   if (submission.status !== "success") return { ok: false, status: 400, reply: submission.reply() };
+  // A reply to a post or comment hidden from the author by reports: not there for them, as its page says.
+  if (opts.target.kind === "comment" && (await isPostHiddenFrom(opts.target.parentId, opts.author.id))) {
+    return { ok: false, status: 404, reply: submission.reply({ formErrors: [POST_GONE] }) };
+  }
   const value = submission.value as { text?: string; category?: string; files: File[]; alts: Record<string, string | undefined> } & Partial<PostListingValue>;
   // The list the composer shows is the site's campus's: a spot of another campus is not one of them.
   if (value.pickupSpot && !isPickupSpotOf(opts.campusId, value.pickupSpot)) {
@@ -178,13 +184,14 @@ export function commentTarget(id: string, type: string | null): SubmitTarget {
   return { kind: "comment", parentId: id };
 }
 
-/** Is there still something to comment on (a post or comment, a game, a project)? */
-export async function commentTargetExists(target: SubmitTarget): Promise<boolean> {
+/** Is there still something for this viewer to comment on (a post or comment, a game, a project)? */
+export async function commentTargetExists(target: SubmitTarget, viewerId: string): Promise<boolean> {
   switch (target.kind) {
     case "post":
       return true;
     case "comment":
-      return (await getPost(target.parentId, "UTC")).status === "ok";
+      // As its page shows it to them: one hidden by reports is there for its author and the moderators only.
+      return (await getPost(target.parentId, "UTC", viewerId)).status === "ok";
     case "game-comment":
       return (await getPortfolioItem("game", target.gameId)).status === "ok";
     case "project-comment":

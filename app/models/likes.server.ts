@@ -4,6 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { LikeTarget } from "../../db/schema";
 import { atLeastZero, schema, transaction, type Tx } from "~/services/db.server";
 import { notify } from "./notifications.server";
+import { isPostHiddenFrom } from "./posts.server";
 
 const TARGET_TABLES = { post: schema.posts, game: schema.games, project: schema.projects } as const;
 
@@ -23,8 +24,10 @@ export class LikeError extends Error {}
  * Adds the viewer's save if absent, removes it if present; returns the new
  * state and count. Safe under concurrent toggles: the insert either happens
  * or hits the unique key, and the counter follows in the same transaction.
+ * A post hidden from the user by reports is not there for them (LikeError).
  */
-export function toggleLike(input: { userId: string; type: LikeTarget; id: string; origin: string }): Promise<{ saved: boolean; count: number }> {
+export async function toggleLike(input: { userId: string; type: LikeTarget; id: string; origin: string }): Promise<{ saved: boolean; count: number }> {
+  if (input.type === "post" && (await isPostHiddenFrom(input.id, input.userId))) throw new LikeError("Not found");
   return transaction(async (tx) => {
     const target = await targetRow(tx, input.type, input.id);
     if (!target) throw new LikeError("Not found");

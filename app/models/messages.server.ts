@@ -10,7 +10,7 @@ import { priceLabel } from "~/utils/price";
 import { timeView } from "~/utils/time.server";
 import { isBlockedEitherWay } from "./blocks.server";
 import { notify } from "./notifications.server";
-import { loadMedia } from "./posts.server";
+import { isPostHiddenFrom, loadMedia } from "./posts.server";
 import { reportUser, type ReportDetails, type ReportResult } from "./reports.server";
 import { authorColumns, authorView } from "./users.server";
 
@@ -44,8 +44,8 @@ function nextTimestamp(now = Date.now()): number {
 /**
  * Opens the conversation between `userId` and the author of `postId` about
  * that post, or reuses the one they have: returns its id. Refused for your
- * own post, a deleted one, a comment, when either blocked the other, and past
- * 20 new conversations a day.
+ * own post, a deleted one, one hidden from you by reports, a comment, when
+ * either blocked the other, and past 20 new conversations a day.
  */
 export async function startConversation(input: { userId: string; postId: string; now?: number }): Promise<{ id: string; created: boolean }> {
   const { posts, chats, chatMembers } = schema;
@@ -57,6 +57,8 @@ export async function startConversation(input: { userId: string; postId: string;
     .limit(1);
   if (!post || post.deletedAt || post.parentId || post.gameId || post.projectId) throw new MessageError("Sorry, that post has been deleted.", 404);
   if (post.authorId === input.userId) throw new MessageError(OWN_POST, 400);
+  // Hidden by reports: as if it were not there (its page is a 404 too).
+  if (await isPostHiddenFrom(post.id, input.userId)) throw new MessageError("Sorry, that post has been deleted.", 404);
   const existing = async () =>
     (await db.select({ id: chats.id }).from(chats).where(and(eq(chats.postId, post.id), eq(chats.starterId, input.userId))).limit(1))[0];
   const found = await existing();

@@ -648,6 +648,21 @@ export async function getPostViews(ids: string[], timeZone: string, viewerId?: s
 
 export type PostLookup = { status: "ok"; post: PostView } | { status: "deleted" } | { status: "missing" };
 
+/** Hidden by reports from this viewer: from anyone but its author and the moderators. */
+async function hiddenFrom(post: { hiddenAt: number | null; authorId: string }, viewerId?: string | null): Promise<boolean> {
+  if (post.hiddenAt === null || post.authorId === viewerId) return false;
+  return !isModerator(viewerId ? await getUserById(viewerId) : undefined);
+}
+
+/**
+ * Whether a post or comment is hidden by reports from this viewer: its page
+ * is a 404 for them (see getPost), and so is anything they send about it.
+ */
+export async function isPostHiddenFrom(id: string, viewerId?: string | null): Promise<boolean> {
+  const [row] = await getDb().select({ hiddenAt: posts.hiddenAt, authorId: posts.authorId }).from(posts).where(eq(posts.id, id)).limit(1);
+  return row ? hiddenFrom(row, viewerId) : false;
+}
+
 export async function getPost(id: string, timeZone: string, viewerId?: string | null): Promise<PostLookup> {
   const [row] = await getDb()
     .select(postColumns)
@@ -658,7 +673,7 @@ export async function getPost(id: string, timeZone: string, viewerId?: string | 
   if (!row) return { status: "missing" };
   if (row.deletedAt) return { status: "deleted" };
   // Hidden by reports: for anyone but its author and the moderators, as if it did not exist.
-  if (row.hiddenAt !== null && row.author.id !== viewerId && !isModerator(viewerId ? await getUserById(viewerId) : undefined)) return { status: "missing" };
+  if (await hiddenFrom({ hiddenAt: row.hiddenAt, authorId: row.author.id }, viewerId)) return { status: "missing" };
   return { status: "ok", post: (await toViews([row], timeZone, viewerId))[0]! };
 }
 

@@ -97,9 +97,13 @@ export async function signUpStudent(opts: { schoolDomain?: string; name?: string
   return user;
 }
 
-/** Creates a post as `user` through /create/post (the no-JS composer) and finds its id on the feed. */
-export async function createPostAs(user: SecurityUser, text: string): Promise<string> {
-  const sent = await postForm("/create/post?goBack=%2Fhome", { intent: "send", target: "post", text, category: "all" }, { Cookie: user.cookie }, user.base);
+/**
+ * Creates a post as `user` through /create/post (the no-JS composer), with any
+ * other composer fields in `fields` (price, condition…), and finds its id on the feed.
+ */
+export async function createPostAs(user: SecurityUser, text: string, fields: Record<string, string> = {}): Promise<string> {
+  const form = { intent: "send", target: "post", text, category: "all", ...fields };
+  const sent = await postForm("/create/post?goBack=%2Fhome", form, { Cookie: user.cookie }, user.base);
   expect(sent.status, sent.body.slice(0, 500)).toBe(302);
   const feed = await rawRequest("/home", { base: user.base, headers: { Cookie: user.cookie } });
   // As React writes text into HTML.
@@ -118,4 +122,19 @@ export async function usernameOf(user: SecurityUser): Promise<string> {
   const username = /<small>@([\w-]+)<\/small>/.exec(page.body)?.[1];
   if (!username) throw new Error("No username on /settings/account");
   return username;
+}
+
+/**
+ * Signs in by magic link (POST /login, the link from the dev mailbox, opened
+ * in the same browser): the session cookie. For the seeded owner account, whose
+ * password no test knows; each call sends the address one of its few emails.
+ */
+export async function signInByMagicLink(email: string, base = serverUrl()): Promise<string> {
+  const asked = await postForm("/login", { method: "noPassword", email }, {}, base);
+  expect(asked.status, asked.body.slice(0, 500)).toBe(302);
+  const browser = cookiesOf(asked);
+  const signedIn = await rawRequest(await mailedLink(email, "/auth/magic?", base), { base, headers: { Cookie: browser } });
+  expect(signedIn.status).toBe(302);
+  expect(signedIn.headers.location).not.toMatch(/^\/login/);
+  return cookiesOf(signedIn, browser);
 }
