@@ -15,10 +15,15 @@ if (!listenPort || backendPorts.length === 0 || backendPorts.some((p) => !p)) {
   process.exit(2);
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+// Idle sockets are dropped after 4 s, before the app's own keep-alive timeout (Node's
+// 5 s) closes them from its side: reusing one the app is closing ends in ECONNRESET.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64, timeout: 4_000 });
 let next = 0;
 
-function forward(request, response, port) {
+/** A request without a body may be sent again when its connection failed before any answer (as nginx does). */
+const retriable = (request) => request.method === "GET" || request.method === "HEAD";
+
+function forward(request, response, port, attempt = 1) {
   const upstream = http.request(
     { host: "127.0.0.1", port, method: request.method, path: request.url, headers: request.headers, agent },
     (answer) => {
@@ -28,10 +33,12 @@ function forward(request, response, port) {
   );
   upstream.on("error", (error) => {
     if (response.headersSent) response.destroy(error);
+    else if (attempt === 1 && retriable(request) && !request.destroyed) forward(request, response, port, 2);
     else response.writeHead(502, { "Content-Type": "text/plain" }).end(`Bad gateway (port ${port}): ${error.message}`);
   });
   request.on("aborted", () => upstream.destroy());
-  request.pipe(upstream);
+  if (retriable(request)) upstream.end();
+  else request.pipe(upstream);
 }
 
 async function allHealthy() {
