@@ -1,89 +1,21 @@
 import { getInputProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithSchema, useSchemaForm } from "~/utils/form";
+import { useSchemaForm } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GoogleButton, InlineAlert, SubmitButton } from "~/components/auth";
 import { Field } from "~/components/forms";
 import { FormErrors } from "~/components/field-errors";
-import { authErrorCode } from "~/models/accounts.server";
-import { campusForRequest } from "~/models/campuses.server";
-import { loginSchema, magicLinkSchema } from "~/schemas/index.server";
 import { NAME_PART_MAX, PASSWORD_MAX } from "~/utils/limits";
-import type { Alert } from "~/services/alerts.server";
-import { authenticateWithPassword, completeSignIn, requestMagicLink, sentPageUrl } from "~/flows/auth.server";
-import { consume } from "~/services/rate-limit.server";
-import { requireVisitor } from "~/services/session.server";
-import { AUTH_MESSAGES, LONG_MESSAGES, type AuthErrorCode } from "~/utils/auth-messages";
 import type { RouteHandle } from "~/utils/route-handle";
+import type { LoginMethod } from "~/utils/login-method";
+import { loginPageAction, loginPageLoader } from "~/flows/auth-pages.server";
 import { loadAuthSchemas } from "~/schemas/lazy.client";
-import { safePath } from "~/utils/navigation";
-import { readForm } from "~/services/form.server";
 
 export const handle: RouteHandle = { title: "Log in" };
 
-type Method = "password" | "noPassword";
-const methodOf = (value: unknown): Method => (value === "noPassword" ? "noPassword" : "password");
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireVisitor(request);
-  const url = new URL(request.url);
-  const campus = await campusForRequest(request);
-  return {
-    method: methodOf(url.searchParams.get("method")),
-    email: url.searchParams.get("email") ?? "",
-    redirectTo: safePath(url.searchParams.get("redirect"), ""),
-    example: `e.g., yourname@${campus.emailDomain ?? "gmail.com"}`,
-  };
-}
-
-type ActionData = { method: Method; result: SubmissionResult<string[]>; alert?: Alert; needsName?: boolean };
-
-function refuse(method: Method, submission: { reply: (o: object) => SubmissionResult<string[]> }, code: AuthErrorCode, status: number, extra: Partial<ActionData> = {}) {
-  const field = code === "wrong-password" ? "password" : null;
-  const result = submission.reply({
-    ...(field ? { fieldErrors: { [field]: [AUTH_MESSAGES[code]] } } : { formErrors: [AUTH_MESSAGES[code]] }),
-    hideFields: ["password"],
-  });
-  const alert: Alert | undefined = LONG_MESSAGES.has(code)
-    ? { id: crypto.randomUUID(), type: "danger", message: AUTH_MESSAGES[code], long: true }
-    : undefined;
-  return data<ActionData>({ method, result, alert, ...extra }, { status });
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  await requireVisitor(request);
-  const formData = await readForm(request);
-  const method = methodOf(formData.get("method"));
-
-  if (method === "password") {
-    const submission = parseWithSchema(formData, loginSchema);
-    if (submission.status !== "success") {
-      return data<ActionData>({ method, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-    }
-    if (!(await consume("loginIp", context.clientIp || "unknown")).ok) return refuse(method, submission, "ip-flood", 429);
-    try {
-      const result = await authenticateWithPassword(request, submission.value, context);
-      return await completeSignIn(request, result, { redirectTo: submission.value.redirect });
-    } catch (error) {
-      const code = authErrorCode(error);
-      const status = code === "too-many-requests" ? 429 : code === "internal-error" ? 500 : code === "banned" ? 403 : 400;
-      return refuse(method, submission, code, status);
-    }
-  }
-
-  const submission = parseWithSchema(formData, magicLinkSchema);
-  if (submission.status !== "success") {
-    const needsName = formData.has("first") || formData.has("last");
-    return data<ActionData>({ method, result: submission.reply(), needsName }, { status: 400 });
-  }
-  const sent = await requestMagicLink(request, context.clientIp, submission.value);
-  if (!sent.ok) {
-    const status = sent.code === "ip-flood" || sent.code === "email-flood" ? 429 : sent.code === "send-failed" ? 500 : 400;
-    return refuse(method, submission, sent.code, status, { needsName: sent.needsName });
-  }
-  throw redirect(sentPageUrl(submission.value), { headers: { "Set-Cookie": sent.setCookie } });
-}
+// One server module: the browser build gets a single empty stand-in for it.
+export const loader = (args: LoaderFunctionArgs) => loginPageLoader(args);
+export const action = (args: ActionFunctionArgs) => loginPageAction(args);
 
 export default function Login() {
   const loaderData = useLoaderData<typeof loader>();
@@ -91,7 +23,7 @@ export default function Login() {
   // The method of the form the server answered, else the one in the URL.
   const method = actionData?.method ?? loaderData.method;
   const other = method === "password" ? "noPassword" : "password";
-  const query = (m: Method) => {
+  const query = (m: LoginMethod) => {
     const params = new URLSearchParams({ method: m });
     if (loaderData.email) params.set("email", loaderData.email);
     if (loaderData.redirectTo) params.set("redirect", loaderData.redirectTo);

@@ -1,60 +1,21 @@
 import { getInputProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithSchema, useSchemaForm } from "~/utils/form";
+import { useSchemaForm } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { CheckboxField, GoogleButton, SubmitButton, useHydrated } from "~/components/auth";
 import { Field } from "~/components/forms";
 import { FormErrors } from "~/components/field-errors";
-import { authErrorCode, registerWithPassword, sendSignupVerification } from "~/models/accounts.server";
-import { campusForRequest } from "~/models/campuses.server";
-import { registerSchema } from "~/schemas/index.server";
 import { FULL_NAME_MAX, PASSWORD_MAX } from "~/utils/limits";
-import { consume } from "~/services/rate-limit.server";
-import { createSessionCookie, requireVisitor, verifyRedirectUrl } from "~/services/session.server";
-import { AUTH_MESSAGES } from "~/utils/auth-messages";
-import { safePath } from "~/utils/navigation";
 import type { RouteHandle } from "~/utils/route-handle";
+import { registerPageAction, registerPageLoader } from "~/flows/auth-pages.server";
 import { loadAuthSchemas } from "~/schemas/lazy.client";
-import { readForm } from "~/services/form.server";
 
 export const handle: RouteHandle = { title: "Create your account" };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireVisitor(request);
-  const url = new URL(request.url);
-  return { email: url.searchParams.get("email") ?? "", redirectTo: safePath(url.searchParams.get("redirect"), "") };
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  await requireVisitor(request);
-  const submission = parseWithSchema(await readForm(request), registerSchema);
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
-  const reply = (code: keyof typeof AUTH_MESSAGES, status: number) => {
-    const message = AUTH_MESSAGES[code];
-    const onEmail = code === "email-in-use" || code === "banned";
-    return data(
-      submission.reply({ ...(onEmail ? { fieldErrors: { email: [message] } } : { formErrors: [message] }), hideFields: ["password"] }),
-      { status },
-    );
-  };
-  if (!(await consume("signupIp", context.clientIp || "unknown")).ok) return reply("ip-flood", 429);
-
-  const { email, name, password, redirect: redirectTo } = submission.value;
-  try {
-    const user = await registerWithPassword({ email, fullName: name, password, campusId: (await campusForRequest(request)).id });
-    await sendSignupVerification(request, user, redirectTo);
-    // A pending session: it can open /verify and sign out, nothing more until the email is verified.
-    return redirect(verifyRedirectUrl(safePath(redirectTo, "/home")), {
-      headers: { "Set-Cookie": await createSessionCookie(request, user.id) },
-    });
-  } catch (error) {
-    const code = authErrorCode(error);
-    if (code === "other") console.error(error);
-    return reply(code === "email-in-use" || code === "banned" ? code : "other", code === "other" ? 500 : 400);
-  }
-}
+// One server module: the browser build gets a single empty stand-in for it.
+export const loader = (args: LoaderFunctionArgs) => registerPageLoader(args);
+export const action = (args: ActionFunctionArgs) => registerPageAction(args);
 
 export default function Register() {
   const { email, redirectTo } = useLoaderData<typeof loader>();
