@@ -1,15 +1,30 @@
-// The loaders and actions of the sign-in pages, /login and /register (spec §4).
+// The loaders and actions of the sign-in pages, /login, /register, /verify
+// and /forgotpassword (spec §4, §8).
 // Each route imports only this module, so the browser build gets a single
 // empty stand-in for its server code.
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { authErrorCode, registerWithPassword, sendSignupVerification } from "~/models/accounts.server";
+import { authErrorCode, completeSignupVerification, recordAccountEvent, registerWithPassword, sendSignupVerification } from "~/models/accounts.server";
+import { sendPasswordResetEmail } from "~/models/auth-mail.server";
+import { isBannedEmail } from "~/models/banned-emails.server";
 import { campusForRequest } from "~/models/campuses.server";
-import { loginSchema, magicLinkSchema, registerSchema } from "~/schemas/index.server";
-import type { Alert } from "~/services/alerts.server";
+import { getUserByEmail } from "~/models/users.server";
+import { checkToken, consumeCode, consumeToken, createVerification, type CheckResult } from "~/models/verifications.server";
+import { forgotPasswordSchema, loginSchema, magicLinkSchema, registerSchema, verifyCodeSchema } from "~/schemas/index.server";
+import { redirectWithAlert, type Alert } from "~/services/alerts.server";
 import { readForm } from "~/services/form.server";
 import { consume } from "~/services/rate-limit.server";
-import { createSessionCookie, requireVisitor, verifyRedirectUrl } from "~/services/session.server";
+import {
+  createSessionCookie,
+  destroySessionCookie,
+  getSessionUser,
+  loginRedirectUrl,
+  requireSessionUser,
+  requireVisitor,
+  returnPath,
+  verifyRedirectUrl,
+} from "~/services/session.server";
+import { absoluteUrl } from "~/services/urls.server";
 import { AUTH_MESSAGES, LONG_MESSAGES, type AuthErrorCode } from "~/utils/auth-messages";
 import { parseWithSchema } from "~/utils/form";
 import { loginMethodOf, type LoginMethod } from "~/utils/login-method";
@@ -113,4 +128,97 @@ export async function registerPageAction({ request, context }: ActionFunctionArg
     if (code === "other") console.error(error);
     return reply(code === "email-in-use" || code === "banned" ? code : "other", code === "other" ? 500 : 400);
   }
+}
+
+// /verify: the emailed link, or its 6-digit code, confirms the address of a pending account.
+
+const VERIFIED = "Your email is verified. Welcome!";
+
+/** Verified (A6): the user is signed in on this browser and goes on to /home (or the page they came for). */
+async function verified(request: Request, checked: CheckResult, redirectTo: string | null) {
+  const user = checked.ok ? await completeSignupVerification(checked.row) : null;
+  if (!user) return null;
+  await recordAccountEvent("Complete Registration", user);
+  const headers = new Headers();
+  await destroySessionCookie(request);
+  headers.append("Set-Cookie", await createSessionCookie(request, user.id));
+  return redirectWithAlert(request, safePath(redirectTo, "/home"), { type: "success", message: VERIFIED }, { headers });
+}
+
+/**
+ * The sign-up link verifies only in a session of the account it was sent for:
+ * the browser that signed up, or one that has signed in with the account's
+ * password. Anywhere else it asks to log in and verifies nothing, so whoever
+ * registered someone else's address cannot have its owner confirm it for them.
+ */
+async function verifyByLink(request: Request, token: string, redirectTo: string | null) {
+  const user = await getSessionUser(request);
+  const checked = await checkToken("signup", token);
+  if (checked.ok && user?.id === checked.row.userId) {
+    const done = await verified(request, await consumeToken("signup", token), redirectTo);
+    if (done) return done;
+  } else if (checked.ok && !user) {
+    return redirectWithAlert(request, loginRedirectUrl(returnPath(request)), { type: "okay", message: AUTH_MESSAGES["verify-log-in"] });
+  } else if (checked.ok && user) {
+    if (user.verified) return redirectWithAlert(request, "/home", { type: "danger", message: AUTH_MESSAGES["verify-other-account"] });
+    return { email: user.email, linkError: AUTH_MESSAGES["verify-other-account"] };
+  }
+  if (!user) return redirectWithAlert(request, "/login", { type: "danger", message: AUTH_MESSAGES["link-invalid"] });
+  if (user.verified) return redirect(safePath(redirectTo, "/home"));
+  return { email: user.email, linkError: AUTH_MESSAGES["link-invalid"] };
+}
+
+export async function verifyPageLoader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const redirectTo = url.searchParams.get("redirect");
+  const token = url.searchParams.get("token");
+  if (token) return verifyByLink(request, token, redirectTo);
+  // A pending session (signed up, not verified yet) is what this page is for.
+  const user = await requireSessionUser(request);
+  if (user.verified) return redirect(safePath(redirectTo, "/home"));
+  return { email: user.email, linkError: null as string | null };
+}
+
+export async function verifyPageAction({ request, context }: ActionFunctionArgs) {
+  const user = await requireSessionUser(request);
+  const redirectTo = new URL(request.url).searchParams.get("redirect");
+  if (user.verified) return redirect(safePath(redirectTo, "/home"));
+  const formData = await readForm(request);
+
+  if (formData.get("intent") === "resend") {
+    if (!(await consume("emailIp", context.clientIp || "unknown")).ok) return data({ resend: AUTH_MESSAGES["ip-flood"], result: undefined }, { status: 429 });
+    if (!(await consume("emailAddress", user.email)).ok) return data({ resend: AUTH_MESSAGES["email-flood"], result: undefined }, { status: 429 });
+    await sendSignupVerification(request, user, redirectTo);
+    return redirectWithAlert(request, new URL(request.url).pathname + new URL(request.url).search, { type: "okay", message: "Email sent." });
+  }
+
+  const submission = parseWithSchema(formData, verifyCodeSchema);
+  if (submission.status !== "success") return data({ result: submission.reply(), resend: null }, { status: 400 });
+  if (!(await consume("codeIp", context.clientIp || "unknown")).ok) {
+    return data({ result: submission.reply({ formErrors: [AUTH_MESSAGES["ip-flood"]] }), resend: null }, { status: 429 });
+  }
+  const checked = await consumeCode("signup", user.email, submission.value.code);
+  const done = await verified(request, checked, redirectTo);
+  if (done) return done;
+  const message = !checked.ok && (checked.reason === "expired" || checked.reason === "too-many") ? AUTH_MESSAGES["code-expired"] : AUTH_MESSAGES["code-invalid"];
+  return data({ result: submission.reply({ fieldErrors: { code: [message] } }), resend: null }, { status: 400 });
+}
+
+// /forgotpassword: the reset link by email.
+
+export async function forgotPasswordPageAction({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithSchema(await readForm(request), forgotPasswordSchema);
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const { email } = submission.value;
+  const refuse = (code: keyof typeof AUTH_MESSAGES, status: number) =>
+    data(submission.reply({ formErrors: [AUTH_MESSAGES[code]] }), { status });
+  const user = await getUserByEmail(email);
+  // §8: an inline message here (a browser alert in the original), so it also works without JS.
+  if (!user) return refuse("reset-user-not-found", 404);
+  if (await isBannedEmail(email)) return refuse("banned", 403);
+  if (!(await consume("emailIp", context.clientIp || "unknown")).ok) return refuse("ip-flood", 429);
+  if (!(await consume("emailAddress", email)).ok) return refuse("email-flood", 429);
+  const created = await createVerification({ type: "reset", target: email, userId: user.id, replace: true });
+  await sendPasswordResetEmail(email, { url: absoluteUrl(request, `/reset-password?${new URLSearchParams({ token: created.token })}`) });
+  return redirect("/forgotpassword?sent=1");
 }
