@@ -10,7 +10,7 @@ import { priceLabel } from "~/utils/price";
 import { timeView } from "~/utils/time.server";
 import { isBlockedEitherWay } from "./blocks.server";
 import { notify } from "./notifications.server";
-import { isPostHiddenFrom, loadMedia } from "./posts.server";
+import { hiddenFrom, loadMedia } from "./posts.server";
 import { reportUser, type ReportDetails, type ReportResult } from "./reports.server";
 import { authorColumns, authorView } from "./users.server";
 
@@ -51,14 +51,14 @@ export async function startConversation(input: { userId: string; postId: string;
   const { posts, chats, chatMembers } = schema;
   const db = getDb();
   const [post] = await db
-    .select({ id: posts.id, authorId: posts.authorId, deletedAt: posts.deletedAt, parentId: posts.parentId, gameId: posts.gameId, projectId: posts.projectId })
+    .select({ id: posts.id, authorId: posts.authorId, deletedAt: posts.deletedAt, hiddenAt: posts.hiddenAt, parentId: posts.parentId, gameId: posts.gameId, projectId: posts.projectId })
     .from(posts)
     .where(eq(posts.id, input.postId))
     .limit(1);
   if (!post || post.deletedAt || post.parentId || post.gameId || post.projectId) throw new MessageError("Sorry, that post has been deleted.", 404);
   if (post.authorId === input.userId) throw new MessageError(OWN_POST, 400);
   // Hidden by reports: as if it were not there (its page is a 404 too).
-  if (await isPostHiddenFrom(post.id, input.userId)) throw new MessageError("Sorry, that post has been deleted.", 404);
+  if (await hiddenFrom(post, input.userId)) throw new MessageError("Sorry, that post has been deleted.", 404);
   const existing = async () =>
     (await db.select({ id: chats.id }).from(chats).where(and(eq(chats.postId, post.id), eq(chats.starterId, input.userId))).limit(1))[0];
   const found = await existing();

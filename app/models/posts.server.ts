@@ -648,8 +648,8 @@ export async function getPostViews(ids: string[], timeZone: string, viewerId?: s
 
 export type PostLookup = { status: "ok"; post: PostView } | { status: "deleted" } | { status: "missing" };
 
-/** Hidden by reports from this viewer: from anyone but its author and the moderators. */
-async function hiddenFrom(post: { hiddenAt: number | null; authorId: string }, viewerId?: string | null): Promise<boolean> {
+/** Hidden by reports from this viewer: from anyone but its author and the moderators (for a row already read). */
+export async function hiddenFrom(post: { hiddenAt: number | null; authorId: string }, viewerId?: string | null): Promise<boolean> {
   if (post.hiddenAt === null || post.authorId === viewerId) return false;
   return !isModerator(viewerId ? await getUserById(viewerId) : undefined);
 }
