@@ -179,7 +179,9 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
       const data = filesWithDescriptions(entered, newPhotoAltName);
       data.set("intent", "send");
       if (kind === "edit") return submit(data, { method: "post", action, encType: "multipart/form-data" });
-      return upload.send("/create/upload", data).then((body) => {
+      // What the upload is for goes in the address: the server decides who may send it before reading the files.
+      const about = new URLSearchParams(Object.entries(hidden).filter(([name]) => name === "target" || name === "id" || name === "type"));
+      return upload.send(`/create/upload?${about}`, data).then((body) => {
         if (body?.ok) navigate(safePath(body.redirectTo));
         else if (body) setResult(body.reply);
         else say("danger", "Something went wrong. Try again.");

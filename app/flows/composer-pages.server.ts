@@ -8,7 +8,8 @@ import { isSchoolVerifiedOn } from "~/models/school.server";
 import { requireUser } from "~/services/session.server";
 import { siteOrigin } from "~/services/urls.server";
 import { safePath } from "~/utils/navigation";
-import { commentTarget, commentTargetExists, composerAction, defaultGoBack, editAction, editDefaults, postForEdit } from "./post-submission.server";
+import { checkPermission } from "./permissions.server";
+import { commentTarget, commentTargetExists, composerAction, defaultGoBack, editAction, editDefaults, postForEdit, submitPermission } from "./post-submission.server";
 
 function goBackOf(request: Request) {
   return safePath(new URL(request.url).searchParams.get("goBack"), "/home");
@@ -21,10 +22,10 @@ export async function createPostLoader({ request }: LoaderFunctionArgs) {
 }
 
 export async function createPostAction({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const campus = await campusForRequest(request);
-  // A signed-in user who is not school-verified here cannot post (design A5): composerAction refuses with 403.
+  // Not a student here, or suspended: composerAction refuses before reading the body.
+  const { user, campus, refusal } = await checkPermission(request, "post.create");
   return composerAction(request, {
+    refusal,
     author: user,
     campusId: campus.id,
     origin: siteOrigin(request),
@@ -48,11 +49,13 @@ export async function createCommentLoader({ request, params }: LoaderFunctionArg
 }
 
 export async function createCommentAction({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const { target, goBack } = await commentTargetOf(request, params.id ?? "", user.id);
+  const target = commentTarget(params.id ?? "", new URL(request.url).searchParams.get("type"));
+  const { user, campus, refusal } = await checkPermission(request, ...submitPermission(target));
+  const { goBack } = await commentTargetOf(request, params.id ?? "", user.id);
   return composerAction(request, {
+    refusal,
     author: user,
-    campusId: (await campusForRequest(request)).id,
+    campusId: campus.id,
     origin: siteOrigin(request),
     target,
     goBack,
@@ -71,7 +74,6 @@ export async function editPostLoader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function editPostAction({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const campus = await campusForRequest(request);
-  return editAction(request, { author: user, campusId: campus.id, postId: params.id ?? "" });
+  const { user, campus, refusal } = await checkPermission(request, "post.manage", { post: params.id ?? "" });
+  return editAction(request, { author: user, campusId: campus.id, postId: params.id ?? "", refusal });
 }

@@ -17,9 +17,14 @@ import { safePath } from "~/utils/navigation";
 import { siteOrigin } from "~/services/urls.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { renderContent } from "~/services/content.server";
-import { likeAction } from "./post-actions.server";
+import { likeAction, refuseSave } from "./post-actions.server";
 import { commentTarget, readPostFormOrRefuse, submitPost } from "./post-submission.server";
-import { getOptionalUser, requireUser } from "~/services/session.server";
+import { getOptionalUser } from "~/services/session.server";
+import { isMultipart, readDraft, readForm } from "~/services/form.server";
+import { can, portfolioTarget, type PermissionRefusal } from "~/models/permissions.server";
+import { commentSchema } from "~/schemas/index.server";
+import { parseWithSchema } from "~/utils/form";
+import { checkPermission, refusalResponse } from "./permissions.server";
 
 export type PortfolioTab = "about" | "comments";
 
@@ -56,21 +61,49 @@ export async function portfolioLoader(kind: PortfolioKind, { request, params }: 
 
 const DELETED_ALERT = { project: "Your project was deleted", game: "Your game was deleted" } as const;
 
-/** Save, comment, or (the owner) delete; every rule is checked here. */
+/** Intents of a game's or project's page and the rule each one needs (checked before the body is read). */
+const PORTFOLIO_INTENTS = { like: "portfolio.save", comment: "portfolio.comment", delete: "portfolio.manage" } as const;
+type PortfolioIntent = keyof typeof PORTFOLIO_INTENTS;
+const isPortfolioIntent = (value: unknown): value is PortfolioIntent => typeof value === "string" && Object.hasOwn(PORTFOLIO_INTENTS, value);
+
+/** A refused form of this page: a save as the Save button shows refusals, a comment with its draft back. */
+function refusePortfolioPage(form: FormData, refusal: PermissionRefusal) {
+  if (refusal.status === 404) throw refusalResponse(refusal);
+  const intent = form.get("intent");
+  if (intent === "like") return refuseSave(form, refusal.message, refusal.status);
+  if (intent === "comment") return data(parseWithSchema(form, commentSchema).reply({ formErrors: [refusal.message] }), { status: refusal.status });
+  throw refusalResponse(refusal);
+}
+
+/** Save, comment, or (the owner) delete; every rule is checked here, before the body is read. */
 export async function portfolioAction(kind: PortfolioKind, { request, params }: ActionFunctionArgs) {
   const id = params.id ?? "";
-  const user = await requireUser(request);
-  const read = await readPostFormOrRefuse(request);
-  if (read.refused) return data(read.refused.reply, { status: read.refused.status });
-  const { formData, cleanup } = read.form!;
+  const subject = kind === "game" ? { game: id } : { project: id };
+  // Only a comment carries files: who may send one is decided before its body is read.
+  const upload = isMultipart(request);
+  const gate = await checkPermission(request, upload ? "portfolio.comment" : "portfolio.manage", subject);
+  const { user, campus } = gate;
+  if (gate.refusal) return refusePortfolioPage(await readDraft(request), gate.refusal);
+  let formData: FormData;
+  let cleanup = async () => {};
+  if (upload) {
+    const read = await readPostFormOrRefuse(request, user.id, ["comment"]);
+    if (read.refused) return data(read.refused.reply, { status: read.refused.status });
+    ({ formData, cleanup } = read.form!);
+  } else {
+    formData = await readForm(request);
+  }
   const page = `/${kind}/${id}`;
   try {
     const intent = formData.get("intent");
+    if (!isPortfolioIntent(intent)) throw new Response("Bad Request", { status: 400 });
+    const decision = await can(user, PORTFOLIO_INTENTS[intent], { campusId: campus.id, target: await portfolioTarget(kind, id) });
+    if (!decision.allowed) return refusePortfolioPage(formData, decision.refusal);
     if (intent === "like") return await likeAction(request, formData, user, id, kind);
     if (intent === "comment") {
       const result = await submitPost(formData, {
         author: user,
-        campusId: (await campusForRequest(request)).id,
+        campusId: campus.id,
         origin: siteOrigin(request),
         target: commentTarget(id, kind),
       });

@@ -3,17 +3,13 @@
 // same for games and projects (their pages call likeAction with the type).
 import { data, redirect } from "@remix-run/node";
 import type { LikeTarget } from "../../db/schema";
-import { campusForRequest } from "~/models/campuses.server";
 import { LikeError, toggleLike } from "~/models/likes.server";
 import { recordEvent } from "~/models/events.server";
 import { renewListing, setListingStatus } from "~/models/listings.server";
 import { deletePost, PostError } from "~/models/posts.server";
 import { LISTING_RENEWED, LISTING_STATUSES, STATUS_ACTIONS, type ListingStatus } from "~/utils/listings";
-import { isSchoolVerifiedOn } from "~/models/school.server";
-import { suspensionRefusal } from "~/models/suspensions.server";
 import type { User } from "~/models/users.server";
 import { safePath } from "~/utils/navigation";
-import { SCHOOL_VERIFICATION_REQUIRED } from "~/utils/url-state";
 import { siteOrigin } from "~/services/urls.server";
 import { alertCookie, redirectWithAlert } from "~/services/alerts.server";
 import { consume } from "~/services/rate-limit.server";
@@ -23,22 +19,19 @@ const SAVED_MESSAGE: Record<LikeTarget, string> = { post: "Post saved.", game: "
 export const TOO_MANY_SAVES = "You're saving too fast. Please wait a minute and try again.";
 
 /** A refused save: with JS, data the Save button shows; without, the error page with the reason. */
-function refuseSave(form: FormData, message: string, status: 403 | 429) {
+export function refuseSave(form: FormData, message: string, status: 403 | 429) {
   if (form.get("async") === "1") return data({ error: message }, { status });
   throw new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
 /**
- * Save / unsave a post, game or project. With JS ("async") the answer is data
- * for an in-place update; without, a redirect back to `returnTo`. Only a
- * student of the site's campus saves (§6), and a few a second at most.
+ * Save / unsave a post, game or project, once the caller's permission check
+ * ("post.save", "portfolio.save") allowed it. With JS ("async") the answer is
+ * data for an in-place update; without, a redirect back to `returnTo`. A few
+ * a second at most.
  */
 export async function likeAction(request: Request, form: FormData, user: User, id: string, type: LikeTarget = "post") {
   const returnTo = safePath(String(form.get("returnTo") ?? ""), `/${type}/${id}`);
-  const campusId = (await campusForRequest(request)).id;
-  const suspended = await suspensionRefusal(user, campusId);
-  if (suspended) return refuseSave(form, suspended, 403);
-  if (!await isSchoolVerifiedOn(user, campusId)) return refuseSave(form, SCHOOL_VERIFICATION_REQUIRED, 403);
   if (!(await consume("savesPerUser", user.id)).ok) return refuseSave(form, TOO_MANY_SAVES, 429);
   let result;
   try {
@@ -88,11 +81,9 @@ export async function statusAction(request: Request, form: FormData, userId: str
   return redirectWithAlert(request, `/post/${postId}`, { type: "success", message: STATUS_ACTIONS[status as ListingStatus].done });
 }
 
-/** Renew (the post page's button): back to the top of the feed, the author only, once every 48 hours; not while suspended. */
+/** Renew (the post page's button): back to the top of the feed, the author only, once every 48 hours (the caller checked "post.manage"). */
 export async function renewAction(request: Request, user: User, postId: string) {
   const userId = user.id;
-  const suspended = await suspensionRefusal(user, (await campusForRequest(request)).id);
-  if (suspended) throw new Response(suspended, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   try {
     await renewListing({ postId, userId });
   } catch (error) {

@@ -6,13 +6,18 @@ import { campusForRequest } from "~/models/campuses.server";
 import { getListingRow, listingState } from "~/models/listings.server";
 import { getParentChain, getPost, getThread, type CommentNode } from "~/models/posts.server";
 import { redirectWithAlert } from "~/services/alerts.server";
-import { getOptionalUser, requireUser } from "~/services/session.server";
+import { getOptionalUser } from "~/services/session.server";
+import { isMultipart, readDraft, readForm } from "~/services/form.server";
+import { can, postTarget, type PermissionRefusal } from "~/models/permissions.server";
+import { commentSchema, reportSchema } from "~/schemas/index.server";
+import { parseWithSchema } from "~/utils/form";
+import { checkPermission, refusalResponse } from "./permissions.server";
 import { siteOrigin } from "~/services/urls.server";
 import type { ListingControlsView } from "~/types/views";
 import { LISTING_STATUSES, STATUS_ACTIONS } from "~/utils/listings";
 import { timeView } from "~/utils/time.server";
 import { reportPost } from "~/models/reports.server";
-import { deleteAction, likeAction, renewAction, statusAction } from "./post-actions.server";
+import { deleteAction, likeAction, refuseSave, renewAction, statusAction } from "./post-actions.server";
 import { reportAction } from "./reports.server";
 import { readPostFormOrRefuse, submitPost } from "./post-submission.server";
 
@@ -52,27 +57,52 @@ export async function postPageLoader({ request, params }: LoaderFunctionArgs) {
   return { status: "ok" as const, post, chain: await getParentChain(post, campus.timeZone, viewer?.id), comments, listing, mine };
 }
 
+/** Intents of the post page and the rule each one needs beyond seeing the post (checked before the body is read). */
+const POST_PAGE_INTENTS = { like: "post.save", comment: "post.comment", report: "post.report", delete: "post.manage", status: "post.manage", renew: "post.manage" } as const;
+type PostPageIntent = keyof typeof POST_PAGE_INTENTS;
+const isPostPageIntent = (value: unknown): value is PostPageIntent => typeof value === "string" && Object.hasOwn(POST_PAGE_INTENTS, value);
+
+/** A refused form of this page, shown the way its intent shows answers: the draft back where there is one. */
+function refusePostPage(form: FormData, refusal: PermissionRefusal): Response | ReturnType<typeof data> {
+  const intent = form.get("intent");
+  if (refusal.status === 404) throw refusalResponse(refusal);
+  if (intent === "like") return refuseSave(form, refusal.message, refusal.status);
+  if (intent === "comment") return data(parseWithSchema(form, commentSchema).reply({ formErrors: [refusal.message] }), { status: refusal.status });
+  if (intent === "report") return data({ report: parseWithSchema(form, reportSchema).reply({ formErrors: [refusal.message] }) }, { status: refusal.status });
+  throw refusalResponse(refusal);
+}
+
 export async function postPageAction({ request, params }: ActionFunctionArgs) {
   const id = params.id ?? "";
-  const user = await requireUser(request);
-  const read = await readPostFormOrRefuse(request);
-  if (read.refused) return data(read.refused.reply, { status: read.refused.status });
-  const form = read.form!;
+  // Only a comment carries files. Who may send one is decided before its body is read;
+  // everything else on this page is a small form-encoded body.
+  const upload = isMultipart(request);
+  const gate = await checkPermission(request, upload ? "post.comment" : "post.manage", { post: id });
+  const { user, campus } = gate;
+  if (gate.refusal) return refusePostPage(await readDraft(request), gate.refusal);
+  let formData: FormData;
+  let cleanup = async () => {};
+  if (upload) {
+    const read = await readPostFormOrRefuse(request, user.id, ["comment"]);
+    if (read.refused) return data(read.refused.reply, { status: read.refused.status });
+    ({ formData, cleanup } = read.form!);
+  } else {
+    formData = await readForm(request);
+  }
   try {
-    const intent = form.formData.get("intent");
-    if (intent === "like") return await likeAction(request, form.formData, user, id);
-    if (intent === "delete") return await deleteAction(request, form.formData, user.id, id);
-    if (intent === "status") return await statusAction(request, form.formData, user.id, id);
+    const intent = formData.get("intent");
+    if (!isPostPageIntent(intent)) throw new Response("Bad Request", { status: 400 });
+    const decision = await can(user, POST_PAGE_INTENTS[intent], { campusId: campus.id, target: await postTarget(id, user.id) });
+    if (!decision.allowed) return refusePostPage(formData, decision.refusal);
+    if (intent === "like") return await likeAction(request, formData, user, id);
+    if (intent === "delete") return await deleteAction(request, formData, user.id, id);
+    if (intent === "status") return await statusAction(request, formData, user.id, id);
     if (intent === "renew") return await renewAction(request, user, id);
-    if (intent === "report") return await reportAction(request, form.formData, user, (details) => reportPost({ reporterId: user.id, postId: id, ...details }), `/post/${id}`);
-    if (intent === "comment") {
-      const campus = await campusForRequest(request);
-      const result = await submitPost(form.formData, { author: user, campusId: campus.id, origin: siteOrigin(request), target: { kind: "comment", parentId: id } });
-      if (!result.ok) return data(result.reply, { status: result.status });
-      return redirectWithAlert(request, `/post/${id}#post-${result.id}`, { type: "success", message: "Your reply was sent" });
-    }
-    throw new Response("Bad Request", { status: 400 });
+    if (intent === "report") return await reportAction(request, formData, user, (details) => reportPost({ reporterId: user.id, postId: id, ...details }), `/post/${id}`);
+    const result = await submitPost(formData, { author: user, campusId: campus.id, origin: siteOrigin(request), target: { kind: "comment", parentId: id } });
+    if (!result.ok) return data(result.reply, { status: result.status });
+    return redirectWithAlert(request, `/post/${id}#post-${result.id}`, { type: "success", message: "Your reply was sent" });
   } finally {
-    await form.cleanup();
+    await cleanup();
   }
 }

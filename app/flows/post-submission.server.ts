@@ -18,7 +18,9 @@ import { looksLikeVideo, MAX_FILES, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from "~/u
 import { textToBlocks } from "~/utils/rich-text";
 import { SCHOOL_VERIFICATION_REQUIRED } from "~/utils/url-state";
 import { alertCookie, redirectWithAlert } from "~/services/alerts.server";
-import { readUploadForm, type UploadRules } from "~/services/form.server";
+import { readDraft, readUploadForm, type UploadRules } from "~/services/form.server";
+import type { PermissionAction, PermissionRefusal } from "~/models/permissions.server";
+import type { PermissionSubject } from "./permissions.server";
 import { MediaError, removeMedia, storeMedia, type StoredMedia } from "~/services/media.server";
 import { newId } from "~/services/db.server";
 import { consume } from "~/services/rate-limit.server";
@@ -54,8 +56,8 @@ export type SubmitTarget =
  * or says why it could not: too many files, one too large, an overlong field
  * or a malformed body stops the reading there.
  */
-export async function readPostFormOrRefuse(request: Request) {
-  const read = await readUploadForm(request, POST_UPLOADS);
+export async function readPostFormOrRefuse(request: Request, userId: string, intents?: readonly string[]) {
+  const read = await readUploadForm(request, intents ? { ...POST_UPLOADS, intents } : POST_UPLOADS, userId);
   if (read.ok) return { form: read } as const;
   return { refused: { ok: false, status: read.status, reply: { status: "error", initialValue: read.draft ?? null, error: { [read.field ?? ""]: [read.message] } } } satisfies SubmitResult } as const;
 }
@@ -177,6 +179,20 @@ export function draftOf(formData: FormData): Record<string, string> {
   return draft;
 }
 
+/** The rule a new post or comment passes, and what it is about. */
+export function submitPermission(target: SubmitTarget): [PermissionAction, PermissionSubject] {
+  switch (target.kind) {
+    case "post":
+      return ["post.create", null];
+    case "comment":
+      return ["post.comment", { post: target.parentId }];
+    case "game-comment":
+      return ["portfolio.comment", { game: target.gameId }];
+    case "project-comment":
+      return ["portfolio.comment", { project: target.projectId }];
+  }
+}
+
 /** /create/comment/{id}?type=post|game|project (§2): what a comment answers. */
 export function commentTarget(id: string, type: string | null): SubmitTarget {
   if (type === "game") return { kind: "game-comment", gameId: id };
@@ -222,12 +238,15 @@ export function defaultGoBack(target: SubmitTarget): string {
  * The composer routes' action (no JS): send, or close — which, with a draft,
  * comes back asking "Discard Post?" with the draft still in the form.
  */
-export async function composerAction(request: Request, opts: SubmitOpts & { goBack: string }) {
-  // Refused before a byte of the body is read.
-  if (!await maySubmit(opts)) {
-    return data({ reply: { status: "error", error: { "": [SCHOOL_VERIFICATION_REQUIRED] } } as SubmissionResult<string[]>, askDiscard: false }, { status: 403 });
+export async function composerAction(request: Request, opts: SubmitOpts & { goBack: string; refusal: PermissionRefusal | null }) {
+  // Refused before the body is read: only its text comes back, as the draft (no file is written).
+  if (opts.refusal) {
+    if (opts.refusal.status === 404) throw new Response("Not Found", { status: 404 });
+    const draft = await readDraft(request);
+    const reply = parseWithSchema(draft, opts.target.kind === "post" ? postSchema : commentSchema).reply({ formErrors: [opts.refusal.message] });
+    return data({ reply, askDiscard: false }, { status: opts.refusal.status });
   }
-  const read = await readPostFormOrRefuse(request);
+  const read = await readPostFormOrRefuse(request, opts.author.id);
   if (read.refused) return data({ reply: read.refused.reply, askDiscard: false }, { status: read.refused.status });
   const { formData, cleanup } = read.form!;
   try {
@@ -252,22 +271,20 @@ export async function composerAction(request: Request, opts: SubmitOpts & { goBa
 }
 
 /** The composer's upload with progress (JS): the same checks, answered as JSON. */
-export async function uploadAction(
-  request: Request,
-  opts: Omit<SubmitOpts, "target"> & { resolveTarget: (form: FormData) => { target: SubmitTarget; goBack: string } | null },
-) {
-  // Every upload is a post or a comment: refused before a byte of it is read.
-  if (!await maySubmit(opts)) return Response.json({ ok: false, reply: { status: "error", error: { "": [SCHOOL_VERIFICATION_REQUIRED] } } }, { status: 403 });
-  const read = await readPostFormOrRefuse(request);
+export async function uploadAction(request: Request, opts: SubmitOpts & { refusal: PermissionRefusal | null; goBack: (form: FormData) => string }) {
+  // Every upload is a post or a comment, named in the address: refused before a byte of it is read.
+  if (opts.refusal) {
+    if (opts.refusal.status === 404) throw new Response("Not Found", { status: 404 });
+    return Response.json({ ok: false, reply: { status: "error", error: { "": [opts.refusal.message] } } }, { status: opts.refusal.status });
+  }
+  const read = await readPostFormOrRefuse(request, opts.author.id);
   if (read.refused) return Response.json({ ok: false, reply: read.refused.reply }, { status: read.refused.status });
   const { formData, cleanup } = read.form!;
   try {
-    const resolved = opts.resolveTarget(formData);
-    if (!resolved) return Response.json({ ok: false, reply: { status: "error", error: { "": ["Something went wrong."] } } }, { status: 400 });
-    const result = await submitPost(formData, { ...opts, target: resolved.target });
+    const result = await submitPost(formData, opts);
     if (!result.ok) return Response.json({ ok: false, reply: result.reply }, { status: result.status });
-    const kind = resolved.target.kind === "post" ? "post" : "comment";
-    const goBack = safePath(resolved.goBack);
+    const kind = opts.target.kind === "post" ? "post" : "comment";
+    const goBack = safePath(opts.goBack(formData));
     const redirectTo = kind === "post" ? goBack : `${goBack}#post-${result.id}`;
     const cookie = await alertCookie(request, { type: "success", message: SENT[kind], postId: result.id });
     return Response.json({ ok: true, redirectTo }, { headers: { "Set-Cookie": cookie } });
@@ -330,9 +347,15 @@ type EditValue = {
  * first, removed files deleted after the change committed), or close — which,
  * with changes, comes back asking "Discard changes?" with the draft kept.
  */
-export async function editAction(request: Request, opts: { author: User; campusId: string; postId: string }) {
+export async function editAction(request: Request, opts: { author: User; campusId: string; postId: string; refusal: PermissionRefusal | null }) {
   const found = await postForEdit(opts.postId, opts.author.id);
-  const read = await readPostFormOrRefuse(request);
+  // Suspended: refused before the body is read, with the text of the draft back.
+  if (opts.refusal) {
+    if (opts.refusal.status === 404) throw new Response("Not Found", { status: 404 });
+    const reply = parseWithSchema(await readDraft(request), editPostSchema).reply({ formErrors: [opts.refusal.message] });
+    return data({ reply, askDiscard: false }, { status: opts.refusal.status });
+  }
+  const read = await readPostFormOrRefuse(request, opts.author.id);
   if (read.refused) return data({ reply: read.refused.reply, askDiscard: false }, { status: read.refused.status });
   const { formData, cleanup } = read.form!;
   const back = `/post/${opts.postId}`;
@@ -345,8 +368,6 @@ export async function editAction(request: Request, opts: { author: User; campusI
       return data({ reply: { initialValue: reply.initialValue } as SubmissionResult<string[]>, askDiscard: intent === "close" });
     }
     const submission = parseWithSchema(formData, editPostSchema);
-    const suspended = await suspensionRefusal(opts.author, opts.campusId);
-    if (suspended) return data({ reply: submission.reply({ formErrors: [suspended] }), askDiscard: false }, { status: 403 });
     if (submission.status !== "success") return data({ reply: submission.reply(), askDiscard: false }, { status: 400 });
     const value = submission.value as EditValue;
     if (value.pickupSpot && !isPickupSpotOf(opts.campusId, value.pickupSpot) && value.pickupSpot !== found.post.pickupSpot) {

@@ -9,7 +9,8 @@ import { redirectWithAlert } from "~/services/alerts.server";
 import { requireUser } from "~/services/session.server";
 import { parseWithSchema } from "~/utils/form";
 import { PROFILE_MESSAGES } from "~/utils/limits";
-import { changeProfilePhoto, chosenFile, readPhotoForm } from "./profile-photo.server";
+import { checkPermission } from "./permissions.server";
+import { changeProfilePhoto, chosenFile, readPhotoForm, refusedProfileForm } from "./profile-photo.server";
 
 const HERE = "/profile/edit";
 const updated = (request: Request) => redirectWithAlert(request, HERE, { type: "success", message: PROFILE_MESSAGES.updated });
@@ -29,8 +30,9 @@ export async function profileEditLoader({ request }: LoaderFunctionArgs) {
 export type ProfileEditActionData = { intent: "photo"; error: string } | { intent: "name" | "bio"; reply: SubmissionResult<string[]> };
 
 export async function profileEditAction({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const read = await readPhotoForm(request);
+  const { user, refusal } = await checkPermission(request, "profile.edit");
+  if (refusal) return refusedProfileForm(request, refusal);
+  const read = await readPhotoForm(request, user.id, ["photo"]);
   if (!read.ok) return data<ProfileEditActionData>({ intent: "photo", error: read.message }, { status: read.status });
   const { formData, cleanup } = read;
   try {

@@ -1,23 +1,22 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { campusForRequest } from "~/models/campuses.server";
-import { commentTarget, defaultGoBack, uploadAction, type SubmitTarget } from "~/flows/post-submission.server";
-import { requireUser } from "~/services/session.server";
+import { checkPermission } from "~/flows/permissions.server";
+import { commentTarget, defaultGoBack, submitPermission, uploadAction, type SubmitTarget } from "~/flows/post-submission.server";
 import { safePath } from "~/utils/navigation";
 import { siteOrigin } from "~/services/urls.server";
 
-// The composer's upload with a progress bar (JS only): answers JSON.
+// The composer's upload with a progress bar (JS only): answers JSON. What it
+// is for (a post, or a comment on which item) is in the address, so who may
+// send it is decided before the files are read.
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const about = new URL(request.url).searchParams;
+  const target: SubmitTarget = about.get("target") === "post" ? { kind: "post" } : commentTarget(about.get("id") ?? "", about.get("type"));
+  const { user, campus, refusal } = await checkPermission(request, ...submitPermission(target));
   return uploadAction(request, {
+    refusal,
     author: user,
-    campusId: (await campusForRequest(request)).id,
+    campusId: campus.id,
     origin: siteOrigin(request),
-    resolveTarget: (form) => {
-      const id = String(form.get("id") ?? "");
-      const type = String(form.get("type") ?? "post");
-      const isPost = form.get("target") === "post";
-      const target: SubmitTarget = isPost ? { kind: "post" } : commentTarget(id, type);
-      return { target, goBack: safePath(String(form.get("goBack") ?? ""), defaultGoBack(target)) };
-    },
+    target,
+    goBack: (form) => safePath(String(form.get("goBack") ?? ""), defaultGoBack(target)),
   });
 }

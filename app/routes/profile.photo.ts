@@ -2,15 +2,16 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { PROFILE_MESSAGES } from "~/schemas/index.server";
 import { alertCookie } from "~/services/alerts.server";
 import { changeProfilePhoto, chosenFile, readPhotoForm } from "~/flows/profile-photo.server";
-import { requireUser } from "~/services/session.server";
+import { checkPermission } from "~/flows/permissions.server";
 import { NOT_PHOTO } from "~/utils/media-rules";
 import { safePath } from "~/utils/navigation";
 
 // The photo upload with a progress bar (JS only, from the edit and set-up
 // screens): the same checks as their plain forms, answered as JSON.
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const read = await readPhotoForm(request);
+  const { user, refusal } = await checkPermission(request, "profile.edit");
+  if (refusal) return Response.json({ ok: false, error: refusal.message }, { status: refusal.status });
+  const read = await readPhotoForm(request, user.id);
   if (!read.ok) return Response.json({ ok: false, error: read.message }, { status: read.status });
   try {
     const file = chosenFile(read.formData);

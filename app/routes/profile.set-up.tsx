@@ -6,7 +6,8 @@ import { SubmitButton } from "~/components/auth";
 import { BioForm, PhotoForm } from "~/components/profile-forms";
 import { avatarUrl, displayName, updateBio } from "~/models/users.server";
 import { bioSchema } from "~/schemas/index.server";
-import { changeProfilePhoto, chosenFile, readPhotoForm } from "~/flows/profile-photo.server";
+import { checkPermission } from "~/flows/permissions.server";
+import { changeProfilePhoto, chosenFile, readPhotoForm, refusedProfileForm } from "~/flows/profile-photo.server";
 import { requireUser } from "~/services/session.server";
 import { parseWithSchema } from "~/utils/form";
 import profileCss from "~/styles/profile.css";
@@ -38,8 +39,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type ActionData = { intent: "photo"; error: string } | { intent: "bio"; reply: SubmissionResult<string[]> };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const read = await readPhotoForm(request);
+  const { user, refusal } = await checkPermission(request, "profile.edit");
+  if (refusal) return refusedProfileForm(request, refusal);
+  const read = await readPhotoForm(request, user.id, ["photo"]);
   if (!read.ok) return data<ActionData>({ intent: "photo", error: read.message }, { status: read.status });
   const { formData, cleanup } = read;
   try {

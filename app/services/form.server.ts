@@ -39,7 +39,7 @@ const SOMETHING_WENT_WRONG = "Something went wrong.";
 /** Why a body was not read: a 4xx and the message the user sees. */
 export class FormRefusal extends Error {
   constructor(
-    readonly status: 400 | 413 | 415,
+    readonly status: 400 | 413 | 415 | 429,
     message: string,
     /** The field the message belongs to, when it is about one. */
     readonly field: string | null = null,
@@ -56,7 +56,18 @@ export type UploadRules = {
   maxFileBytes: (filename: string) => number;
   /** The largest any file may be: with maxFiles, it caps the whole body. */
   largestFileBytes: number;
+  /**
+   * The intents that take files, where a form also has intents that don't: an
+   * `intent` field with another value ends the reading with 415 as soon as it
+   * arrives (before any file that follows it is written).
+   */
+  intents?: readonly string[];
 };
+
+/** Uploads one user may have in flight in this process; the next is refused before its body is read. */
+const UPLOADS_PER_USER = 2;
+const uploadsInFlight = new Map<string, number>();
+export const TOO_MANY_UPLOADS = "Wait for your other uploads to finish, then try again.";
 
 export type UploadForm =
   | { ok: true; formData: FormData; cleanup: () => Promise<void> }
@@ -73,13 +84,60 @@ export async function readForm(request: Request): Promise<FormData> {
 }
 
 /**
- * The form of an upload: files are written to a temporary folder as they
- * arrive (never all in memory) and handed over as Files backed by those
- * temporary files. The caller runs `cleanup` when done with them (in a
- * `finally`); on a refusal nothing is left behind.
+ * The form of an upload by `userId` (who was allowed to upload before this
+ * is called): files are written to a temporary folder as they arrive (never
+ * all in memory) and handed over as Files backed by those temporary files.
+ * The caller runs `cleanup` when done with them (in a `finally`); on a
+ * refusal nothing is left behind. A user's third upload at once is refused
+ * (429) before its body is read.
  */
-export async function readUploadForm(request: Request, rules: UploadRules): Promise<UploadForm> {
-  return readBody(request, rules);
+export async function readUploadForm(request: Request, rules: UploadRules, userId: string): Promise<UploadForm> {
+  const busy = uploadsInFlight.get(userId) ?? 0;
+  if (busy >= UPLOADS_PER_USER) return refuse(request, new FormRefusal(429, TOO_MANY_UPLOADS));
+  uploadsInFlight.set(userId, busy + 1);
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    const left = (uploadsInFlight.get(userId) ?? 1) - 1;
+    if (left > 0) uploadsInFlight.set(userId, left);
+    else uploadsInFlight.delete(userId);
+  };
+  let read: UploadForm;
+  try {
+    read = await readBody(request, rules);
+  } catch (error) {
+    release();
+    throw error;
+  }
+  if (!read.ok) {
+    release();
+    return read;
+  }
+  const { cleanup } = read;
+  return {
+    ...read,
+    cleanup: async () => {
+      try {
+        await cleanup();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+/**
+ * The text fields of a request that is refused before it was read, so the
+ * user gets their draft back: at most 64 KB, and a file part ends the reading
+ * before a byte of it is written.
+ */
+export async function readDraft(request: Request): Promise<FormData> {
+  const read = await readBody(request, null);
+  if (read.ok) return read.formData;
+  const formData = new FormData();
+  for (const [name, value] of Object.entries(read.draft ?? {})) formData.append(name, value);
+  return formData;
 }
 
 async function readBody(request: Request, rules: UploadRules | null): Promise<UploadForm> {
@@ -94,6 +152,11 @@ async function readBody(request: Request, rules: UploadRules | null): Promise<Up
   }
   if (mediaType === "application/x-www-form-urlencoded") return readUrlEncoded(request, tooLarge);
   return refuse(request, new FormRefusal(415, SOMETHING_WENT_WRONG));
+}
+
+/** Whether the request's body claims to be multipart (an upload), by its Content-Type alone. */
+export function isMultipart(request: Request): boolean {
+  return (request.headers.get("Content-Type") ?? "").split(";", 1)[0]!.trim().toLowerCase() === "multipart/form-data";
 }
 
 /** A multipart boundary as RFC 2046 allows it (1–70 of its characters), else null. */
@@ -269,6 +332,8 @@ async function readMultipart(request: Request, boundary: string, maxBytes: numbe
       }
       const text = new TextDecoder().decode(Buffer.concat(chunks));
       draft[part.name] ??= cleanFieldText(text);
+      // An intent that takes no files, sent as an upload: refused before the files that follow.
+      if (rules?.intents && part.name === "intent" && !rules.intents.includes(text)) throw new FormRefusal(415, SOMETHING_WENT_WRONG);
       return text;
     }
     // A file input left empty: a part with no name and no content.
@@ -323,6 +388,8 @@ async function readMultipart(request: Request, boundary: string, maxBytes: numbe
       if (typeof value === "string") addField(formData, name, value);
       else formData.append(name, value);
     }
+    const intent = formData.get("intent");
+    if (rules?.intents && !rules.intents.includes(typeof intent === "string" ? intent : "")) throw new FormRefusal(415, SOMETHING_WENT_WRONG);
   } catch (error) {
     await cleanup();
     if (error instanceof FormRefusal) return { ok: false, status: error.status, message: error.message, field: error.field };

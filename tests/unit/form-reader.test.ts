@@ -84,7 +84,7 @@ describe("readForm (no files)", () => {
     expect(Date.now() - started).toBeLessThan(500);
     const ours = await readForm(urlEncoded("media%5B9%5D.id=m&media%5B99%5D.alt=d"));
     expect([...ours.keys()]).toEqual(["media[9].id", "media[99].alt"]);
-    const upload = await readUploadForm(multipart(multipartBytes([{ name: "x[100]", value: "1" }])), RULES);
+    const upload = await readUploadForm(multipart(multipartBytes([{ name: "x[100]", value: "1" }])), RULES, "reader-test");
     expect(upload).toMatchObject({ ok: false, status: 400 });
   });
 
@@ -113,6 +113,7 @@ describe("readUploadForm", () => {
     const read = await readUploadForm(
       multipart(multipartBytes([{ name: "text", value: "hi" }, { name: "files", filename: "a.png", size: 1000 }, { name: "files", filename: "b.png", size: 2000 }])),
       RULES,
+      "reader-test",
     );
     if (!read.ok) throw new Error(read.message);
     const files = read.formData.getAll("files") as File[];
@@ -126,31 +127,31 @@ describe("readUploadForm", () => {
   });
 
   it("treats an empty file input as no file", async () => {
-    const read = await readUploadForm(multipart(multipartBytes([{ name: "files", filename: "", size: 0 }])), RULES);
+    const read = await readUploadForm(multipart(multipartBytes([{ name: "files", filename: "", size: 0 }])), RULES, "reader-test");
     expect(read.ok && read.formData.getAll("files")).toEqual([]);
   });
 
   it("refuses the eleventh file with 413 and leaves nothing behind", async () => {
     const parts = Array.from({ length: 11 }, (_, i) => ({ name: "files", filename: `${i}.png`, size: 100 }));
-    const read = await readUploadForm(multipart(multipartBytes(parts)), RULES);
+    const read = await readUploadForm(multipart(multipartBytes(parts)), RULES, "reader-test");
     expect(read).toMatchObject({ ok: false, status: 413, message: TOO_MANY_FILES, field: "files" });
     expect(leftInTmp()).toEqual([]);
   });
 
   it("refuses a file over its limit while it streams, and a body over the total", async () => {
-    const read = await readUploadForm(multipart(multipartBytes([{ name: "files", filename: "big.png", size: 1024 * 1024 + 1 }])), RULES);
+    const read = await readUploadForm(multipart(multipartBytes([{ name: "files", filename: "big.png", size: 1024 * 1024 + 1 }])), RULES, "reader-test");
     expect(read).toMatchObject({ ok: false, status: 413, message: TOO_LARGE });
     const declared = new Request("http://localhost/x", {
       method: "POST",
       headers: { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`, "Content-Length": String(20 * 1024 * 1024) },
       body: "x",
     });
-    expect(await readUploadForm(declared, RULES)).toMatchObject({ ok: false, status: 413 });
+    expect(await readUploadForm(declared, RULES, "reader-test")).toMatchObject({ ok: false, status: 413 });
     expect(leftInTmp()).toEqual([]);
   });
 
   it("refuses an overlong text field with the spec's message", async () => {
-    const read = await readUploadForm(multipart(multipartBytes([{ name: "text", value: " ".repeat(100_000) }])), RULES);
+    const read = await readUploadForm(multipart(multipartBytes([{ name: "text", value: " ".repeat(100_000) }])), RULES, "reader-test");
     expect(read).toMatchObject({ ok: false, status: 413, message: TOO_MANY_CHARACTERS, field: "text" });
   });
 
@@ -163,8 +164,8 @@ describe("readUploadForm", () => {
         c.error(new Error("aborted"));
       },
     });
-    expect(await readUploadForm(multipart(stream), RULES)).toMatchObject({ ok: false, status: 400 });
-    const ended = await readUploadForm(multipart(cut), RULES);
+    expect(await readUploadForm(multipart(stream), RULES, "reader-test")).toMatchObject({ ok: false, status: 400 });
+    const ended = await readUploadForm(multipart(cut), RULES, "reader-test");
     expect(ended).toMatchObject({ ok: false, status: 400 });
     expect(leftInTmp()).toEqual([]);
   });
@@ -181,7 +182,7 @@ describe("readUploadForm", () => {
         c.enqueue(Buffer.alloc(64 * 1024, 97));
       },
     });
-    expect(await readUploadForm(multipart(endless), RULES)).toMatchObject({ ok: false, status: 400 });
+    expect(await readUploadForm(multipart(endless), RULES, "reader-test")).toMatchObject({ ok: false, status: 400 });
     expect(sent).toBeLessThan(2 * 1024 * 1024);
   });
 });
