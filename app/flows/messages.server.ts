@@ -2,17 +2,15 @@
 // what a conversation's page answers to (send, block, unblock, report).
 import { data, redirect } from "@remix-run/node";
 import { blockUser, unblockUser } from "~/models/blocks.server";
-import { campusForRequest } from "~/models/campuses.server";
 import { MessageError, otherMemberOf, reportConversation, sendMessage, startConversation } from "~/models/messages.server";
-import { isSchoolVerifiedOn } from "~/models/school.server";
-import { suspensionRefusal } from "~/models/suspensions.server";
-import type { User } from "~/models/users.server";
-import { messageSchema } from "~/schemas/index.server";
+import { messageSchema, reportSchema } from "~/schemas/index.server";
+import { can } from "~/models/permissions.server";
+import { readDraft, readForm } from "~/services/form.server";
+import { checkPermission, refusalResponse } from "./permissions.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { siteOrigin } from "~/services/urls.server";
 import { parseWithSchema } from "~/utils/form";
 import { USER_BLOCKED, USER_UNBLOCKED } from "~/utils/messages";
-import { SCHOOL_VERIFICATION_REQUIRED } from "~/utils/url-state";
 import { reportAction } from "./reports.server";
 
 /** Anyone but the two members: a 404, so a conversation's id is never confirmed. */
@@ -25,15 +23,17 @@ function notFound(): never {
  * post, or the one the two already have. Refusals go back to the post with the
  * reason as an alert.
  */
-export async function startConversationAction(request: Request, user: User, postId: string) {
+export async function startConversationAction(request: Request, postId: string) {
   const back = /^[\w-]{1,64}$/.test(postId) ? `/post/${postId}` : "/home";
-  const campusId = (await campusForRequest(request)).id;
-  // Suspended: the reason, as the error page (there is no draft to keep).
-  const suspended = await suspensionRefusal(user, campusId);
-  if (suspended) throw new Response(suspended, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  if (!(await isSchoolVerifiedOn(user, campusId))) {
-    return redirectWithAlert(request, back, { type: "danger", message: SCHOOL_VERIFICATION_REQUIRED });
+  // Decided before the (empty) body is read: the post is in the address.
+  const { user, refusal } = await checkPermission(request, "message.start", { post: postId });
+  if (refusal) {
+    await readDraft(request);
+    // Not a student here, or blocked: back to the post with the reason. Suspended: the reason as the error page.
+    if (refusal.reason === "school" || refusal.reason === "blocked") return redirectWithAlert(request, back, { type: "danger", message: refusal.message });
+    throw refusalResponse(refusal);
   }
+  await readForm(request);
   try {
     const { id } = await startConversation({ userId: user.id, postId });
     return redirect(`/messages/${id}`);
@@ -45,7 +45,10 @@ export async function startConversationAction(request: Request, user: User, post
 }
 
 /** What a conversation's page posts: send (the composer), block, unblock, report. */
-export async function conversationAction(request: Request, user: User, chatId: string, form: FormData) {
+export async function conversationAction(request: Request, chatId: string) {
+  // Blocking is open to everyone signed in (suspended or not); the other intents are checked below.
+  const { user, campus } = await checkPermission(request, "user.block");
+  const form = await readForm(request);
   const intent = form.get("intent");
   const here = `/messages/${chatId}`;
   try {
@@ -54,8 +57,8 @@ export async function conversationAction(request: Request, user: User, chatId: s
     if (intent === "send") {
       const submission = parseWithSchema(form, messageSchema);
       // Suspended: the reason, and the draft back.
-      const suspended = await suspensionRefusal(user, (await campusForRequest(request)).id);
-      if (suspended) return data(submission.reply({ formErrors: [suspended] }), { status: 403 });
+      const decision = await can(user, "message.send", { campusId: campus.id });
+      if (!decision.allowed) return data(submission.reply({ formErrors: [decision.refusal.message] }), { status: decision.refusal.status });
       if (submission.status !== "success") return data(submission.reply(), { status: 400 });
       try {
         await sendMessage({ chatId, senderId: user.id, text: submission.value.text, origin: siteOrigin(request) });
@@ -71,7 +74,11 @@ export async function conversationAction(request: Request, user: User, chatId: s
       else await unblockUser(user.id, otherId);
       return redirectWithAlert(request, here, { type: "success", message: intent === "block" ? USER_BLOCKED : USER_UNBLOCKED });
     }
-    if (intent === "report") return await reportAction(request, form, user, (details) => reportConversation(chatId, user.id, details), here);
+    if (intent === "report") {
+      const decision = await can(user, "user.report", { campusId: campus.id });
+      if (!decision.allowed) return data({ report: parseWithSchema(form, reportSchema).reply({ formErrors: [decision.refusal.message] }) }, { status: decision.refusal.status });
+      return await reportAction(request, form, user, (details) => reportConversation(chatId, user.id, details), here);
+    }
   } catch (error) {
     if (error instanceof MessageError && error.status === 404) notFound();
     throw error;

@@ -2,8 +2,11 @@
 // their posts or videos and their projects or games; Claim this account,
 // Block/Unblock and Report. The route imports only this module, so the
 // browser build gets a single empty stand-in for its server code.
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { BlockError, blockUser, hasBlocked, unblockUser } from "~/models/blocks.server";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { can } from "~/models/permissions.server";
+import { reportSchema } from "~/schemas/index.server";
+import { parseWithSchema } from "~/utils/form";
+import { BlockError, blockUser, hasBlocked, isBlockedEitherWay, unblockUser } from "~/models/blocks.server";
 import { campusForRequest } from "~/models/campuses.server";
 import { recordEvent } from "~/models/events.server";
 import { listPortfolioPage } from "~/models/portfolio.server";
@@ -28,6 +31,9 @@ async function findProfile(username: string | undefined) {
   return user;
 }
 
+const EMPTY_FEED = { posts: [], nextCursor: null };
+const EMPTY_PORTFOLIO = { items: [], nextCursor: null };
+
 export async function profilePageLoader({ request, params }: LoaderFunctionArgs) {
   const user = await findProfile(params.username);
   const viewer = await getOptionalUser(request);
@@ -38,6 +44,7 @@ export async function profilePageLoader({ request, params }: LoaderFunctionArgs)
   const feedOpts = { campusId: campus.id, timeZone, authorId: user.id, viewerId: viewer?.id, cursor: url.searchParams.get("cursor") };
   const filterForm = readFeedFilters(url.searchParams);
   const isSelf = viewer?.id === user.id;
+  const walled = viewer && !isSelf ? await isBlockedEitherWay(viewer.id, user.id) : false;
   // A view of the page itself, not the next page of its lists.
   if (!url.searchParams.has("cursor") && !url.searchParams.has("after")) {
     await recordEvent("Profile View", { userId: viewer?.id, campusId: campus.id, path: url.pathname });
@@ -60,9 +67,10 @@ export async function profilePageLoader({ request, params }: LoaderFunctionArgs)
     blocked: viewer && !isSelf ? await hasBlocked(viewer.id, user.id) : false,
     /** Top-level posts on this campus, or (show=videos) the posts with videos. */
     // A profile keeps its author's expired listings, marked "Expired".
-    feed: show === "videos" ? await getVideoPage(feedOpts) : await getFeedPage({ ...feedOpts, filters: filterForm.filters, includeExpired: true }),
+    // Behind a block, either way, the profile's tabs list nothing (the page stays, to unblock or report).
+    feed: walled ? EMPTY_FEED : show === "videos" ? await getVideoPage(feedOpts) : await getFeedPage({ ...feedOpts, filters: filterForm.filters, includeExpired: true }),
     filterForm,
-    portfolio: show === "videos" ? null : await listPortfolioPage(show === "games" ? "game" : "project", { ownerId: user.id, cursor: url.searchParams.get("after") }),
+    portfolio: show === "videos" ? null : walled ? EMPTY_PORTFOLIO : await listPortfolioPage(show === "games" ? "game" : "project", { ownerId: user.id, cursor: url.searchParams.get("after") }),
     /** The portfolio owner's Create Post buttons, on their own profile only (§2, §6). */
     createPostHref: isSelf && user.isOwner ? `/create/post?goBack=${encodeURIComponent(`/${user.username}`)}` : null,
   };
@@ -91,5 +99,7 @@ export async function profilePageAction({ request, params, context }: ActionFunc
   }
   if (intent !== "report") throw new Response("Bad Request", { status: 400 });
   const viewer = await requireUser(request);
+  const decision = await can(viewer, "user.report", { campusId: (await campusForRequest(request)).id });
+  if (!decision.allowed) return data({ report: parseWithSchema(form, reportSchema).reply({ formErrors: [decision.refusal.message] }) }, { status: decision.refusal.status });
   return reportAction(request, form, viewer, (details) => reportUser({ reporterId: viewer.id, reportedUserId: user.id, ...details }), `/${user.username}`);
 }

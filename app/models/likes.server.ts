@@ -3,6 +3,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { LikeTarget } from "../../db/schema";
 import { atLeastZero, schema, transaction, type Tx } from "~/services/db.server";
+import { CANT_INTERACT } from "~/utils/messages";
+import { isBlockedEitherWay } from "./blocks.server";
 import { notify } from "./notifications.server";
 import { isPostHiddenFrom } from "./posts.server";
 
@@ -31,6 +33,8 @@ export async function toggleLike(input: { userId: string; type: LikeTarget; id: 
   return transaction(async (tx) => {
     const target = await targetRow(tx, input.type, input.id);
     if (!target) throw new LikeError("Not found");
+    // Behind a block, either way: refused (the caller's permission check says so first).
+    if (target.ownerId !== input.userId && (await isBlockedEitherWay(input.userId, target.ownerId, tx))) throw new LikeError(CANT_INTERACT);
     const table = TARGET_TABLES[input.type];
     const inserted =
       (

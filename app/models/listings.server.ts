@@ -16,6 +16,7 @@ import {
 } from "~/utils/listings";
 import { mailLayout, sendMail } from "./mail.server";
 import { isExpired, PostError } from "./posts.server";
+import { activeSuspension } from "./suspensions.server";
 
 const { posts } = schema;
 
@@ -127,13 +128,14 @@ export function renewToken(postId: string, activityAt: number, expiresAt: number
 
 export type RenewLinkCheck =
   | { ok: true; postId: string; activityAt: number }
-  | { ok: false; reason: "invalid" | "expired" | "used" | "sold" };
+  | { ok: false; reason: "invalid" | "expired" | "used" | "sold" | "suspended" };
 
 export const RENEW_LINK_MESSAGES: Record<Exclude<RenewLinkCheck, { ok: true }>["reason"], string> = {
   invalid: "This renew link is not valid.",
   expired: "This renew link has expired. Log in to renew your listing from its page.",
   used: "This renew link was already used.",
   sold: "This listing is marked as sold. Log in and mark it as available to renew it.",
+  suspended: "This listing can't be renewed while your account is suspended.",
 };
 
 /** Checks a renew link for one post without using it. */
@@ -150,6 +152,13 @@ export async function checkRenewToken(postId: string, token: string | null | und
   if (!post || post.priceCents === null) return { ok: false, reason: "invalid" };
   if (post.lastActivityAt !== activityAt) return { ok: false, reason: "used" };
   if (post.status === "sold") return { ok: false, reason: "sold" };
+  // A suspended author renews nothing, by link or by button.
+  const [author] = await getDb()
+    .select({ isOwner: schema.users.isOwner, suspendedAt: schema.users.suspendedAt, suspendedUntil: schema.users.suspendedUntil, suspensionReason: schema.users.suspensionReason })
+    .from(schema.users)
+    .where(eq(schema.users.id, post.authorId))
+    .limit(1);
+  if (!author || activeSuspension(author, now)) return { ok: false, reason: "suspended" };
   return { ok: true, postId, activityAt };
 }
 
@@ -204,6 +213,8 @@ export async function sendRenewalReminders(now = Date.now()): Promise<number> {
           lte(posts.lastActivityAt, now - LISTING_LIFETIME_MS + RENEW_REMINDER_BEFORE_MS),
           ne(posts.status, "sold"),
           or(isNull(posts.renewalRemindedAt), lt(posts.renewalRemindedAt, posts.lastActivityAt)),
+          // No reminder to renew what a suspended author may not renew (activeSuspension, as a condition).
+          or(isNull(schema.users.suspendedAt), lte(schema.users.suspendedUntil, now), eq(schema.users.isOwner, true)),
         ),
       )
       .limit(REMINDER_BATCH);

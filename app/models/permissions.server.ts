@@ -12,6 +12,7 @@ import { hiddenFrom } from "./posts.server";
 import { isSchoolVerifiedOn } from "./school.server";
 import { suspensionRefusal } from "./suspensions.server";
 import type { User } from "./users.server";
+import { CANT_INTERACT } from "~/utils/messages";
 import { SCHOOL_VERIFICATION_REQUIRED } from "~/utils/url-state";
 
 /** What a rule asks of the actor and the item, beyond being signed in. */
@@ -73,8 +74,6 @@ export type PermissionTarget = {
   /** The item's campus; null for what belongs to no campus (the owner's games and projects). */
   campusId: string | null;
 };
-
-export const CANT_INTERACT = "You can't interact with this person.";
 
 export type PermissionRefusal = {
   reason: "suspended" | "school" | "blocked" | "not-found";

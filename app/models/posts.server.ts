@@ -11,7 +11,8 @@ import { conditionLabel, LISTING_LIFETIME_MS, type Condition, type PriceTerms } 
 import { priceLabel } from "~/utils/price";
 import { categoryLabel } from "~/utils/categories";
 import { notify } from "./notifications.server";
-import { notBlockedWith } from "./blocks.server";
+import { isBlockedEitherWay, notBlockedWith } from "./blocks.server";
+import { CANT_INTERACT } from "~/utils/messages";
 import { visibleAfterReports } from "./reports.server";
 import type { CommentNode, MediaView, PostView, TextBlock, ThreadNode } from "~/types/views";
 
@@ -205,6 +206,7 @@ export async function getVideoPage(opts: {
     eq(posts.campusId, opts.campusId),
     sql`${posts.vidCount} > 0`,
     isNull(posts.deletedAt),
+    opts.viewerId ? notBlockedWith(opts.viewerId, posts.authorId) : undefined,
     visibleAfterReports(opts.viewerId, "any"),
   ];
   if (match) {
@@ -397,6 +399,13 @@ export function createPost(input: NewPost): Promise<{ id: string; rootId: string
     if (input.parentId) {
       [parent] = await tx.select().from(posts).where(eq(posts.id, input.parentId)).limit(1);
       if (!parent || parent.deletedAt) throw new PostError("Sorry, that post has been deleted.", 404);
+      // A campus's thread takes replies only on that campus's site: from another site it is not there.
+      if (!parent.gameId && !parent.projectId && parent.campusId !== input.campusId) throw new PostError("Sorry, that post has been deleted.", 404);
+      // Behind a block (with the author replied to, or the thread's), either way.
+      const [root] = parent.rootId ? await tx.select({ authorId: posts.authorId }).from(posts).where(eq(posts.id, parent.rootId)).limit(1) : [];
+      for (const other of new Set([parent.authorId, root?.authorId ?? parent.authorId])) {
+        if (other !== input.authorId && (await isBlockedEitherWay(input.authorId, other, tx))) throw new PostError(CANT_INTERACT, 403);
+      }
       rootId = parent.rootId ?? parent.id;
       gameId = parent.gameId;
       projectId = parent.projectId;
@@ -412,6 +421,7 @@ export function createPost(input: NewPost): Promise<{ id: string; rootId: string
         throw new PostError(gameId ? "Sorry, that game has been deleted." : "Sorry, that project has been deleted.", 404);
       }
       itemOwnerId = item.ownerId;
+      if (item.ownerId !== input.authorId && (await isBlockedEitherWay(input.authorId, item.ownerId, tx))) throw new PostError(CANT_INTERACT, 403);
     }
     const topLevel = !parent && !gameId && !projectId;
     const imgCount = input.media.filter((m) => m.kind === "image").length;
@@ -641,7 +651,7 @@ export async function getPostViews(ids: string[], timeZone: string, viewerId?: s
     .select(postColumns)
     .from(posts)
     .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
-    .where(and(inArray(posts.id, ids), isNull(posts.deletedAt), visibleAfterReports(viewerId, "any")));
+    .where(and(inArray(posts.id, ids), isNull(posts.deletedAt), viewerId ? notBlockedWith(viewerId, posts.authorId) : undefined, visibleAfterReports(viewerId, "any")));
   const order = new Map(ids.map((id, i) => [id, i]));
   return (await toViews(rows, timeZone, viewerId)).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
 }
@@ -674,6 +684,8 @@ export async function getPost(id: string, timeZone: string, viewerId?: string | 
   if (row.deletedAt) return { status: "deleted" };
   // Hidden by reports: for anyone but its author and the moderators, as if it did not exist.
   if (await hiddenFrom({ hiddenAt: row.hiddenAt, authorId: row.author.id }, viewerId)) return { status: "missing" };
+  // Behind a block, either way: as if it did not exist.
+  if (viewerId && viewerId !== row.author.id && (await isBlockedEitherWay(viewerId, row.author.id))) return { status: "missing" };
   return { status: "ok", post: (await toViews([row], timeZone, viewerId))[0]! };
 }
 

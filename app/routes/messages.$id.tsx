@@ -9,8 +9,7 @@ import { conversationAction } from "~/flows/messages.server";
 import { campusForRequest } from "~/models/campuses.server";
 import { getConversation, markConversationRead, MessageError } from "~/models/messages.server";
 import { getViewerTimeZone } from "~/services/client-hints.server";
-import { readForm } from "~/services/form.server";
-import { requireUser, requireUserId } from "~/services/session.server";
+import { requireUserId } from "~/services/session.server";
 import listsCss from "~/styles/lists.css";
 import { reportHref, reportOpen } from "~/utils/reports";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -48,9 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const form = await readForm(request);
-  return conversationAction(request, user, params.id ?? "", form);
+  return conversationAction(request, params.id ?? "");
 }
 
 /**

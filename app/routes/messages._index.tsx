@@ -7,8 +7,7 @@ import { startConversationAction } from "~/flows/messages.server";
 import { campusForRequest } from "~/models/campuses.server";
 import { getInboxPage } from "~/models/messages.server";
 import { getViewerTimeZone } from "~/services/client-hints.server";
-import { readForm } from "~/services/form.server";
-import { requireUser, requireUserId } from "~/services/session.server";
+import { requireUserId } from "~/services/session.server";
 import listsCss from "~/styles/lists.css";
 import type { RouteHandle } from "~/utils/route-handle";
 
@@ -31,9 +30,8 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /** Message seller (the post page's form posts here, `?post={id}`): opens the conversation about the post. */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  await readForm(request); // the body is empty: the post is in the URL
-  return startConversationAction(request, user, new URL(request.url).searchParams.get("post") ?? "");
+  // The body is empty: the post is in the URL.
+  return startConversationAction(request, new URL(request.url).searchParams.get("post") ?? "");
 }
 
 export default function Inbox() {

@@ -14,12 +14,15 @@ export const handle: RouteHandle = { title: "Renew listing" };
 // listing and this one action. Opening it only asks: mail scanners and link
 // previews open links too, and must not use up a single-use link.
 
+/** A link that never was: 404; a suspended author: 403; a link that was good once: 410. */
+const renewLinkStatus = (reason: keyof typeof RENEW_LINK_MESSAGES) => (reason === "invalid" ? 404 : reason === "suspended" ? 403 : 410);
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const checked = await checkRenewToken(id, token);
   if (checked.ok) return { id, token, error: null };
-  return data({ id, token: "", error: RENEW_LINK_MESSAGES[checked.reason] }, { status: checked.reason === "invalid" ? 404 : 410 });
+  return data({ id, token: "", error: RENEW_LINK_MESSAGES[checked.reason] }, { status: renewLinkStatus(checked.reason) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -27,7 +30,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const renewed = await renewWithToken(id, String(form.get("token") ?? ""));
   if (renewed.ok) return redirectWithAlert(request, `/post/${id}`, { type: "success", message: LISTING_RENEWED });
-  return data({ error: RENEW_LINK_MESSAGES[renewed.reason] }, { status: renewed.reason === "invalid" ? 404 : 410 });
+  return data({ error: RENEW_LINK_MESSAGES[renewed.reason] }, { status: renewLinkStatus(renewed.reason) });
 }
 
 export default function RenewListing() {

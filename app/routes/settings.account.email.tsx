@@ -17,6 +17,7 @@ import { redirectWithAlert } from "~/services/alerts.server";
 import { googleConfigured, requestMagicLink, sentPageUrl } from "~/flows/auth.server";
 import { consume } from "~/services/rate-limit.server";
 import { currentSessionId, requireUser, signedInAt } from "~/services/session.server";
+import { checkPermission } from "~/flows/permissions.server";
 import { absoluteUrl } from "~/services/urls.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -56,8 +57,10 @@ function formError(message: string, status: number) {
  * one), so a session left open somewhere cannot move the account away.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const { user, refusal } = await checkPermission(request, "account.change");
   const formData = await readForm(request);
+  // Suspended: the reason (the address is not changed while suspended).
+  if (refusal) return formError(refusal.message, refusal.status);
   const proof = await proofNeeded(request, user.id);
 
   if (proof === "sign-in-again") {

@@ -12,6 +12,7 @@ import { AuthError, changeUsername } from "~/models/accounts.server";
 import { usernameSchema } from "~/schemas/index.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { requireUser } from "~/services/session.server";
+import { checkPermission } from "~/flows/permissions.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import { USERNAME_MAX } from "~/utils/limits";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -26,8 +27,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const { user, refusal } = await checkPermission(request, "account.change");
   const submission = parseWithSchema(await readForm(request), usernameSchema);
+  // Suspended: the reason, and the draft back.
+  if (refusal) return data(submission.reply({ formErrors: [refusal.message] }), { status: refusal.status });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   if (submission.value.username === user.username) return redirect("/settings/account");
   try {

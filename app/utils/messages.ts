@@ -6,6 +6,8 @@ export const CHAT_PLACEHOLDER = "Say something . . .";
 export const EMPTY_MESSAGE = "Write a message first.";
 /** Either side blocked the other: the composer is replaced by this, and a send is refused with it. */
 export const CANT_MESSAGE = "You can't message this person.";
+/** Either side blocked the other: a comment, reply or save on the other's items is refused with this. */
+export const CANT_INTERACT = "You can't interact with this person.";
 export const USER_BLOCKED = "User blocked.";
 export const USER_UNBLOCKED = "User unblocked.";
 export const OWN_POST = "This is your own post.";
