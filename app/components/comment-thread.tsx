@@ -15,7 +15,7 @@ function Comment({ comment: c, children }: { comment: CommentNode; children?: Re
           <AuthorLine author={c.author} time={c.time} />
           {c.replyingTo ? (
             <p className="comment__replying-to muted">
-              Replying to <a href={`#post-${c.replyingTo.id}`}>@{c.replyingTo.username}</a>
+              Replying to <a href={`#post-${c.replyingTo.id}`}>{`@${c.replyingTo.username}`}</a>
             </p>
           ) : null}
           {c.hidden ? <HiddenNotice /> : null}
