@@ -180,8 +180,8 @@ export const posts = pgTable(
     index("posts_root_idx").on(t.rootId),
     // A thread's page walks these in order: the replies to one post or comment, oldest first (keyset).
     index("posts_parent_idx").on(t.parentId, t.createdAt, t.id),
-    index("posts_game_idx").on(t.gameId, t.parentId, t.createdAt, t.id),
-    index("posts_project_idx").on(t.projectId, t.parentId, t.createdAt, t.id),
+    index("posts_game_idx").on(t.gameId, t.createdAt, t.id),
+    index("posts_project_idx").on(t.projectId, t.createdAt, t.id),
   ],
 );
 
