@@ -1,27 +1,66 @@
+import { Link } from "@remix-run/react";
 import type { CommentNode } from "~/types/views";
 import { Avatar, AuthorLine, HiddenNotice, MediaGallery, RichText } from "./post-parts";
 import { PostActions } from "./post-actions";
 
-/** A thread, recursively: each comment with its replies beneath it. */
+/** The levels a thread nests; the loader puts deeper replies in the last level's list (buildThread). */
+const LAST_LEVEL = 5;
+
+function Comment({ comment: c, children }: { comment: CommentNode; children?: React.ReactNode }) {
+  return (
+    <li id={`post-${c.id}`} className="comment" data-testid="comment">
+      <div className="comment__body">
+        <Avatar author={c.author} size={32} />
+        <div className="comment__main">
+          <AuthorLine author={c.author} time={c.time} />
+          {c.replyingTo ? (
+            <p className="comment__replying-to muted">
+              Replying to <a href={`#post-${c.replyingTo.id}`}>{`@${c.replyingTo.username}`}</a>
+            </p>
+          ) : null}
+          {c.hidden ? <HiddenNotice /> : null}
+          <RichText blocks={c.text} />
+          <MediaGallery media={c.media} />
+          <PostActions post={c} kind="comment" replyLabel="Reply" />
+          {c.moreReplies ? (
+            <Link to={`/post/${c.id}#comments`} className="comment__more">
+              More replies
+            </Link>
+          ) : null}
+        </div>
+      </div>
+      {children}
+    </li>
+  );
+}
+
+/**
+ * A thread at most five levels deep: each comment with its replies beneath
+ * it, and at the last level each reply followed by the deeper replies below
+ * it, side by side (the recursion stops there, however deep the thread).
+ */
 export function CommentThread({ comments, level = 1 }: { comments: CommentNode[]; level?: number }) {
   if (comments.length === 0) return null;
   return (
-    <ul className={`thread thread--level-${Math.min(level, 4)}`}>
-      {comments.map((c) => (
-        <li key={c.id} id={`post-${c.id}`} className="comment" data-testid="comment">
-          <div className="comment__body">
-            <Avatar author={c.author} size={32} />
-            <div className="comment__main">
-              <AuthorLine author={c.author} time={c.time} />
-              {c.hidden ? <HiddenNotice /> : null}
-              <RichText blocks={c.text} />
-              <MediaGallery media={c.media} />
-              <PostActions post={c} kind="comment" replyLabel="Reply" />
-            </div>
-          </div>
-          <CommentThread comments={c.replies} level={level + 1} />
-        </li>
-      ))}
+    <ul className={`thread thread--level-${Math.min(level, 4)}`} data-level={level}>
+      {comments.map((c) =>
+        level < LAST_LEVEL ? (
+          <Comment key={c.id} comment={c}>
+            <CommentThread comments={c.replies} level={level + 1} />
+          </Comment>
+        ) : (
+          [c, ...c.replies].map((r) => <Comment key={r.id} comment={r} />)
+        ),
+      )}
     </ul>
+  );
+}
+
+/** The next page of a thread's top-level comments: a plain link (URL state), so it works without JavaScript. */
+export function MoreComments({ href }: { href: string }) {
+  return (
+    <Link to={href} className="button thread__more" data-testid="more-comments">
+      More comments
+    </Link>
   );
 }

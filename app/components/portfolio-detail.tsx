@@ -6,7 +6,7 @@ import { withoutModals, withParams } from "~/utils/url-state";
 import { useOptionalUser } from "~/utils/user";
 import { actionPromptHref } from "~/utils/url-state";
 import { CommentBox } from "./comment-box";
-import { CommentThread } from "./comment-thread";
+import { CommentThread, MoreComments } from "./comment-thread";
 import { DeleteFromUrl } from "./delete-from-url";
 import { ConfirmDeleteSlot } from "./on-demand";
 import { DoesNotExist } from "./not-found";
@@ -22,6 +22,8 @@ export type PortfolioPageData = {
   item: PortfolioItemView | null;
   readme: string | null;
   comments: CommentNode[];
+  /** Where the next page of comments starts (?comments=), if there is one. */
+  nextComments: string | null;
   canDelete: boolean;
 };
 
@@ -137,7 +139,10 @@ export function PortfolioDetail({ data, lastResult }: { data: PortfolioPageData;
           </h3>
           <CommentBox action={`${page}?show=comments`} lastResult={lastResult} visitorReason={kind === "game" ? "game-comment" : "project-comment"} />
           {data.comments.length ? (
-            <CommentThread comments={data.comments} />
+            <>
+              <CommentThread comments={data.comments} />
+              {data.nextComments ? <MoreComments href={`${page}?show=comments&comments=${data.nextComments}#comments`} /> : null}
+            </>
           ) : (
             <div className="empty-state" data-testid="comments-empty">
               <p className="empty-state__title">Be the first to comment</p>

@@ -43,18 +43,20 @@ export async function portfolioLoader(kind: PortfolioKind, { request, params }: 
   const found = await getPortfolioItem(kind, id, viewer?.id);
   if (found.status !== "ok") {
     const status = found.status;
-    return data({ status, kind, show, item: null, readme: null, comments: [], canDelete: false }, { status: status === "missing" ? 404 : 410 });
+    return data({ status, kind, show, item: null, readme: null, comments: [], nextComments: null, canDelete: false }, { status: status === "missing" ? 404 : 410 });
   }
-  // Only the open tab is loaded: the readme (cached HTML) or the whole thread in one query.
+  // Only the open tab is loaded: the readme (cached HTML) or one page of the thread (?comments= is where it starts).
   const readme = show === "about" ? ((await renderContent(FOLDER[kind], id))?.html ?? null) : null;
-  const comments = show === "comments" ? await getThread(kind === "game" ? { gameId: id } : { projectId: id }, campus.timeZone, viewer?.id) : [];
+  const cursor = new URL(request.url).searchParams.get("comments");
+  const thread = show === "comments" ? await getThread(kind === "game" ? { gameId: id } : { projectId: id }, campus.timeZone, viewer?.id, cursor) : null;
   return {
     status: "ok" as const,
     kind,
     show,
     item: found.item,
     readme,
-    comments,
+    comments: thread?.comments ?? [],
+    nextComments: thread?.nextCursor ?? null,
     canDelete: canDeletePortfolio(viewer, found.item.owner.id),
   };
 }

@@ -4,7 +4,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { campusForRequest } from "~/models/campuses.server";
 import { getListingRow, listingState } from "~/models/listings.server";
-import { getParentChain, getPost, getThread, type CommentNode } from "~/models/posts.server";
+import { getParentChain, getPost, getThread, type ParentChain } from "~/models/posts.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { getOptionalUser } from "~/services/session.server";
 import { isMultipart, readDraft, readForm } from "~/services/form.server";
@@ -21,25 +21,18 @@ import { deleteAction, likeAction, refuseSave, renewAction, statusAction } from 
 import { reportAction } from "./reports.server";
 import { readPostFormOrRefuse, submitPost } from "./post-submission.server";
 
-function findNode(nodes: CommentNode[], id: string): CommentNode | undefined {
-  for (const n of nodes) {
-    if (n.id === id) return n;
-    const found = findNode(n.replies, id);
-    if (found) return found;
-  }
-  return undefined;
-}
+const NO_CHAIN: ParentChain = { root: null, skipped: false, nearest: [] };
 
 export async function postPageLoader({ request, params }: LoaderFunctionArgs) {
   const campus = await campusForRequest(request);
   const viewer = await getOptionalUser(request);
   const found = await getPost(params.id ?? "", campus.timeZone, viewer?.id);
-  if (found.status === "missing") return data({ status: "missing" as const, post: null, chain: [], comments: [], listing: null, mine: false }, { status: 404 });
-  if (found.status === "deleted") return data({ status: "deleted" as const, post: null, chain: [], comments: [], listing: null, mine: false }, { status: 410 });
+  const none = { post: null, chain: NO_CHAIN, comments: [], nextComments: null, listing: null, mine: false };
+  if (found.status === "missing") return data({ status: "missing" as const, ...none }, { status: 404 });
+  if (found.status === "deleted") return data({ status: "deleted" as const, ...none }, { status: 410 });
   const post = found.post;
-  // One query for the whole thread; a reply's page shows what hangs below it.
-  const thread = await getThread({ rootId: post.rootId ?? post.id }, campus.timeZone, viewer?.id);
-  const comments = post.rootId ? (findNode(thread, post.id)?.replies ?? []) : thread;
+  // One page of what hangs below the post or reply: ?comments= is where the page starts (keyset).
+  const thread = await getThread({ postId: post.id }, campus.timeZone, viewer?.id, new URL(request.url).searchParams.get("comments"));
   // The author's own top-level post: its listing buttons (status, renew, edit).
   const mine = viewer?.id === post.author.id && !post.parentId && !post.gameId && !post.projectId;
   const row = mine ? await getListingRow(post.id) : null;
@@ -54,7 +47,8 @@ export async function postPageLoader({ request, params }: LoaderFunctionArgs) {
           nextRenew: timeView(state.nextRenewAt, campus.timeZone),
         }
       : null;
-  return { status: "ok" as const, post, chain: await getParentChain(post, campus.timeZone, viewer?.id), comments, listing, mine };
+  const chain = await getParentChain(post, campus.timeZone, viewer?.id);
+  return { status: "ok" as const, post, chain, comments: thread.comments, nextComments: thread.nextCursor, listing, mine };
 }
 
 /** Intents of the post page and the rule each one needs beyond seeing the post (checked before the body is read). */

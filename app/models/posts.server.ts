@@ -14,9 +14,9 @@ import { notify } from "./notifications.server";
 import { isBlockedEitherWay, notBlockedWith } from "./blocks.server";
 import { CANT_INTERACT } from "~/utils/messages";
 import { visibleAfterReports } from "./reports.server";
-import type { CommentNode, MediaView, PostView, TextBlock, ThreadNode } from "~/types/views";
+import type { CommentNode, MediaView, ParentChain, PostView, TextBlock, ThreadNode, ThreadPage } from "~/types/views";
 
-export type { CommentNode, PostView, ThreadNode };
+export type { CommentNode, ParentChain, PostView, ThreadNode, ThreadPage };
 import { authorColumns, authorView, getUserById, isModerator } from "./users.server";
 
 export const PAGE_SIZE = 10;
@@ -345,19 +345,23 @@ export class PostError extends Error {
 // Recursive CTEs are standard SQL; drizzle has no builder for them, so each is
 // a subquery in FROM (both dialects accept WITH there) with a typed column.
 
-/** Ids of a post's ancestors, nearest first (one recursive query). */
-async function ancestorIds(tx: Tx | Db, parentId: string): Promise<string[]> {
-  const rows = await tx
-    .select({ id: sql<string>`chain.id` })
+/**
+ * The nearest ancestors of a reply, nearest first, and the parent of the
+ * farthest one read (null when that one is the top): one recursive query
+ * that stops after a few steps, however deep the reply.
+ */
+async function nearestAncestors(parentId: string): Promise<{ ids: string[]; beyond: string | null }> {
+  const rows = await getDb()
+    .select({ id: sql<string>`chain.id`, parentId: sql<string | null>`chain.parent_id` })
     .from(
       sql`(with recursive chain(id, parent_id, depth) as (
-            select id, parent_id, 0 from posts where id = ${parentId}
+            select id, parent_id, 1 from posts where id = ${parentId}
             union all
-            select p.id, p.parent_id, chain.depth + 1 from posts p join chain on p.id = chain.parent_id
-          ) select id, depth from chain) as chain`,
+            select p.id, p.parent_id, chain.depth + 1 from posts p join chain on p.id = chain.parent_id where chain.depth < ${NEAREST_ANCESTORS}
+          ) select id, parent_id, depth from chain) as chain`,
     )
     .orderBy(sql`chain.depth`);
-  return rows.map((r) => r.id);
+  return { ids: rows.map((r) => r.id), beyond: rows[rows.length - 1]?.parentId ?? null };
 }
 
 /** Ids of a post and everything below it (one recursive query). */
@@ -383,9 +387,10 @@ function nextTimestamp(): number {
 
 /**
  * Creates a post, comment or reply with its media in one transaction: the
- * author's totalPosts for a top-level post; for a reply, last activity and
- * comment counts of the parent and every ancestor (so the thread rises in the
- * feed); a notification to the author replied to.
+ * author's totalPosts for a top-level post; for a reply, the root's last
+ * activity (so the thread rises in the feed) and two counters, whatever the
+ * depth: a top-level post counts its whole thread, a comment its direct
+ * replies; a notification to the author replied to.
  */
 export function createPost(input: NewPost): Promise<{ id: string; rootId: string | null }> {
   const id = input.id ?? newId();
@@ -449,10 +454,12 @@ export function createPost(input: NewPost): Promise<{ id: string; rootId: string
     if (topLevel) {
       await tx.update(schema.users).set({ totalPosts: sql`${schema.users.totalPosts} + 1` }).where(eq(schema.users.id, input.authorId));
     }
-    if (parent) {
-      await tx.update(posts)
-        .set({ lastActivityAt: now, commentCount: sql`${posts.commentCount} + 1` })
-        .where(inArray(posts.id, await ancestorIds(tx, parent.id)));
+    if (parent && rootId) {
+      const plusOne = { commentCount: sql`${posts.commentCount} + 1` };
+      // The root of a game's or project's thread is a comment: it counts only its direct replies.
+      const rootCounts = parent.id === rootId || (!gameId && !projectId);
+      await tx.update(posts).set({ lastActivityAt: now, ...(rootCounts ? plusOne : {}) }).where(eq(posts.id, rootId));
+      if (parent.id !== rootId) await tx.update(posts).set(plusOne).where(eq(posts.id, parent.id));
     }
     if (gameId) await tx.update(schema.games).set({ commentCount: sql`${schema.games.commentCount} + 1` }).where(eq(schema.games.id, gameId));
     if (projectId) await tx.update(schema.projects).set({ commentCount: sql`${schema.projects.commentCount} + 1` }).where(eq(schema.projects.id, projectId));
@@ -689,50 +696,160 @@ export async function getPost(id: string, timeZone: string, viewerId?: string | 
   return { status: "ok", post: (await toViews([row], timeZone, viewerId))[0]! };
 }
 
-/** The posts above a reply, top first (spec §7 "chain of parent posts"). */
-export async function getParentChain(post: PostView, timeZone: string, viewerId?: string | null): Promise<PostView[]> {
-  if (!post.parentId) return [];
-  return getPostViews((await ancestorIds(getDb(), post.parentId)).reverse(), timeZone, viewerId);
-}
-
+/** Top-level comments on one page of a thread. */
+export const THREAD_PAGE_SIZE = 50;
+/** Replies a page shows under each of its top-level comments (nearest levels first); the rest are on that comment's own page. */
+export const REPLIES_PER_COMMENT = 10;
+/** Levels of nesting a thread shows; deeper replies show at this level, naming the comment they answer. */
+export const MAX_THREAD_LEVEL = 5;
+/** Ancestors a reply's page shows above it, besides the top of its thread. */
+export const NEAREST_ANCESTORS = 3;
+/** SQLite refuses a compound SELECT of more than 500 parts. */
+const UNION_PARTS = 400;
 
 /**
- * A whole thread in one query (plus one for media and one for the viewer's
- * saves), built into a tree: comments oldest first, replies below their
- * parent newest first (spec §7). Without the comments of anyone the viewer
- * blocked or who blocked the viewer (and so without the replies under them).
+ * The posts above a reply, top first: the top of the thread, then its nearest
+ * few ancestors; `skipped` when there are more between the two (a marker).
  */
-export async function getThread(
-  where: { rootId: string } | { gameId: string } | { projectId: string },
-  timeZone: string,
-  viewerId?: string | null,
-): Promise<CommentNode[]> {
-  const filter =
-    "rootId" in where ? eq(posts.rootId, where.rootId) : "gameId" in where ? eq(posts.gameId, where.gameId) : eq(posts.projectId, where.projectId);
-  const rows = await getDb()
-    .select(postColumns)
-    .from(posts)
-    .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
-    .where(and(filter, isNull(posts.deletedAt), viewerId ? notBlockedWith(viewerId, posts.authorId) : undefined, visibleAfterReports(viewerId, "comment")))
-    .orderBy(asc(posts.createdAt), asc(posts.id));
-  return buildThread(await toViews(rows, timeZone, viewerId), "rootId" in where ? where.rootId : null);
+export async function getParentChain(post: PostView, timeZone: string, viewerId?: string | null): Promise<ParentChain> {
+  if (!post.parentId) return { root: null, skipped: false, nearest: [] };
+  const { ids, beyond } = await nearestAncestors(post.parentId);
+  const rootId = beyond && post.rootId && !ids.includes(post.rootId) ? post.rootId : null;
+  const views = await getPostViews([...(rootId ? [rootId] : []), ...ids.reverse()], timeZone, viewerId);
+  return {
+    root: views.find((v) => v.id === rootId) ?? null,
+    skipped: rootId !== null && beyond !== rootId,
+    nearest: views.filter((v) => v.id !== rootId),
+  };
 }
 
+/** What a thread hangs below: a post or comment (its replies), or a game or project (its comments). */
+export type ThreadOf = { postId: string } | { gameId: string } | { projectId: string };
 
-/** Children under parents; top level ascending, replies descending (items come oldest first). */
-export function buildThread<T extends { id: string; parentId: string | null }>(
+/**
+ * One page of a thread: its top-level comments oldest first, keyset paged by
+ * (created_at, id), each with at most REPLIES_PER_COMMENT of the replies
+ * below it, built into a tree (replies newest first, at most MAX_THREAD_LEVEL
+ * levels). Without the comments of anyone the viewer blocked or who blocked
+ * the viewer, or hidden from the viewer (nor the replies under them). The
+ * work is bounded by the page, not by the thread: a statement per level of
+ * replies read, each reading a bounded number of rows per comment.
+ */
+export async function getThread(of: ThreadOf, timeZone: string, viewerId?: string | null, cursor?: string | null): Promise<ThreadPage> {
+  const visible = and(isNull(posts.deletedAt), viewerId ? notBlockedWith(viewerId, posts.authorId) : undefined, visibleAfterReports(viewerId, "comment"))!;
+  const under =
+    "postId" in of
+      ? eq(posts.parentId, of.postId)
+      : and("gameId" in of ? eq(posts.gameId, of.gameId) : eq(posts.projectId, of.projectId), isNull(posts.parentId));
+  const after = decodeCursor(cursor);
+  const select = () => getDb().select(postColumns).from(posts).innerJoin(schema.users, eq(schema.users.id, posts.authorId));
+  const rows = await select()
+    .where(and(under, visible, after ? or(gt(posts.createdAt, after.at), and(eq(posts.createdAt, after.at), gt(posts.id, after.id))) : undefined))
+    .orderBy(asc(posts.createdAt), asc(posts.id))
+    .limit(THREAD_PAGE_SIZE + 1);
+  const tops = rows.slice(0, THREAD_PAGE_SIZE);
+  const last = tops[tops.length - 1];
+  const below = await repliesBelow(tops.map((t) => t.id), visible);
+  const replies = below.ids.length ? await select().where(inArray(posts.id, below.ids)) : [];
+  // Oldest first: a reply comes after what it answers (buildThread waits for a parent that does not).
+  const ordered = [...tops, ...replies].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const comments = buildThread(await toViews(ordered, timeZone, viewerId), "postId" in of ? of.postId : null);
+  for (const c of comments) c.moreReplies = below.more.has(c.id);
+  return { comments, nextCursor: rows.length > THREAD_PAGE_SIZE && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null };
+}
+
+/**
+ * The ids of the replies a page shows below its top-level comments, read
+ * breadth first (nearest levels first, oldest first under each comment) until
+ * each top-level comment has REPLIES_PER_COMMENT; `more` names those with
+ * more than that. One statement per level, reading at most the allowance + 1
+ * rows under each comment it expands, so a wide or deep thread costs what a
+ * small one does.
+ */
+async function repliesBelow(topIds: string[], visible: SQL): Promise<{ ids: string[]; more: Set<string> }> {
+  const left = new Map(topIds.map((id) => [id, REPLIES_PER_COMMENT]));
+  const more = new Set<string>();
+  const ids: string[] = [];
+  let frontier = topIds.map((id) => ({ id, top: id }));
+  while (frontier.length) {
+    const found = await firstRepliesTo(frontier.map((f) => ({ id: f.id, limit: left.get(f.top)! + 1 })), visible);
+    const next: typeof frontier = [];
+    for (const f of frontier) {
+      for (const id of found.get(f.id) ?? []) {
+        if (more.has(f.top)) break;
+        const allowance = left.get(f.top)!;
+        if (allowance === 0) more.add(f.top);
+        else {
+          left.set(f.top, allowance - 1);
+          ids.push(id);
+          next.push({ id, top: f.top });
+        }
+      }
+    }
+    frontier = next.filter((n) => !more.has(n.top));
+  }
+  return { ids, more };
+}
+
+/** The oldest replies to each post, at most `limit` each, visible ones only: a UNION of index range scans, never a whole thread. */
+async function firstRepliesTo(parents: { id: string; limit: number }[], visible: SQL): Promise<Map<string, string[]>> {
+  const byParent = new Map<string, { id: string; createdAt: number }[]>();
+  for (let i = 0; i < parents.length; i += UNION_PARTS) {
+    const parts = parents.slice(i, i + UNION_PARTS).map(
+      (p) =>
+        sql`select * from (select ${posts.id} as id, ${posts.parentId} as parent_id, ${posts.createdAt} as created_at from ${posts}
+          where ${posts.parentId} = ${p.id} and ${visible} order by ${posts.createdAt}, ${posts.id} limit ${p.limit}) as part`,
+    );
+    const rows = await getDb()
+      .select({ id: sql<string>`kids.id`, parentId: sql<string>`kids.parent_id`, createdAt: sql<number>`kids.created_at` })
+      .from(sql`(${sql.join(parts, sql` union all `)}) as kids`);
+    for (const r of rows) byParent.set(r.parentId, [...(byParent.get(r.parentId) ?? []), { id: r.id, createdAt: Number(r.createdAt) }]);
+  }
+  return new Map(
+    [...byParent].map(([parent, kids]) => [parent, kids.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1)).map((k) => k.id)]),
+  );
+}
+
+/**
+ * Comments into a tree without recursion: top level in the given order,
+ * replies newest first, at most MAX_THREAD_LEVEL levels. A deeper reply is
+ * shown at the last level, after the reply there it descends from, in the
+ * given order, naming the comment it answers (`replyingTo`). Items come
+ * oldest first; one whose parent is not among them is left out, with what
+ * hangs below it.
+ */
+export function buildThread<T extends { id: string; parentId: string | null; author: { username: string } }>(
   items: T[],
   topParentId: string | null,
 ): ThreadNode<T>[] {
   type Node = ThreadNode<T>;
-  const nodes = new Map<string, Node>(items.map((item) => [item.id, { ...item, replies: [] }]));
+  // Where a placed comment is: its level, and at the last level and below, the list deeper replies join.
+  const placed = new Map<string, { node: Node; level: number; flatList: Node[] | null }>();
+  const waiting = new Map<string, Node[]>();
   const top: Node[] = [];
-  for (const node of nodes.values()) {
-    const parent = node.parentId && node.parentId !== topParentId ? nodes.get(node.parentId) : undefined;
-    if (parent) parent.replies.push(node);
-    else if (node.parentId === topParentId) top.push(node);
+  const place = (first: Node) => {
+    const stack = [first];
+    for (let node = stack.pop(); node; node = stack.pop()) {
+      const parent = node.parentId === topParentId ? null : placed.get(node.parentId ?? "");
+      const level = parent ? parent.level + 1 : 1;
+      if (!parent) top.push(node);
+      else if (level <= MAX_THREAD_LEVEL) parent.node.replies.push(node);
+      else {
+        node.replyingTo = { id: parent.node.id, username: parent.node.author.username };
+        parent.flatList!.push(node);
+      }
+      placed.set(node.id, { node, level, flatList: level === MAX_THREAD_LEVEL ? node.replies : level > MAX_THREAD_LEVEL ? parent!.flatList : null });
+      // Replies that arrived before this one (the same millisecond) go in now.
+      stack.push(...(waiting.get(node.id) ?? []).reverse());
+      waiting.delete(node.id);
+    }
+  };
+  for (const item of items) {
+    const node: Node = { ...item, replies: [], replyingTo: null, moreReplies: false };
+    if (item.parentId === topParentId || placed.has(item.parentId ?? "")) place(node);
+    else if (item.parentId) waiting.set(item.parentId, [...(waiting.get(item.parentId) ?? []), node]);
   }
-  for (const node of nodes.values()) node.replies.reverse();
+  for (const { node, level } of placed.values()) if (level < MAX_THREAD_LEVEL) node.replies.reverse();
   return top;
 }
 
@@ -767,9 +884,14 @@ export async function deletePost(
     const below = ids.filter((x) => x !== id);
     if (below.length) await tx.delete(posts).where(inArray(posts.id, below));
     if (post.parentId) {
-      await tx.update(posts)
-        .set({ commentCount: atLeastZero(sql`${posts.commentCount} - ${ids.length}`) })
-        .where(inArray(posts.id, await ancestorIds(tx, post.parentId)));
+      // The counters createPost keeps: the top-level post's whole thread, the comment answered's direct replies.
+      const inPostThread = !post.gameId && !post.projectId;
+      if (inPostThread && post.rootId) {
+        await tx.update(posts).set({ commentCount: atLeastZero(sql`${posts.commentCount} - ${ids.length}`) }).where(eq(posts.id, post.rootId));
+      }
+      if (!inPostThread || post.parentId !== post.rootId) {
+        await tx.update(posts).set({ commentCount: atLeastZero(sql`${posts.commentCount} - 1`) }).where(eq(posts.id, post.parentId));
+      }
     }
     if (post.gameId) await tx.update(schema.games).set({ commentCount: atLeastZero(sql`${schema.games.commentCount} - ${ids.length}`) }).where(eq(schema.games.id, post.gameId));
     if (post.projectId) await tx.update(schema.projects).set({ commentCount: atLeastZero(sql`${schema.projects.commentCount} - ${ids.length}`) }).where(eq(schema.projects.id, post.projectId));

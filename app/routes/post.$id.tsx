@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CommentBox } from "~/components/comment-box";
-import { CommentThread } from "~/components/comment-thread";
+import { CommentThread, MoreComments } from "~/components/comment-thread";
 import { DeleteFromUrl } from "~/components/delete-from-url";
 import { DoesNotExist } from "~/components/not-found";
 import { PostCard } from "~/components/post-card";
@@ -22,7 +22,7 @@ export const loader = (args: LoaderFunctionArgs) => postPageLoader(args);
 export const action = (args: ActionFunctionArgs) => postPageAction(args);
 
 export default function PostPage() {
-  const { status, post, chain, comments, listing, mine } = useLoaderData<typeof loader>();
+  const { status, post, chain, comments, nextComments, listing, mine } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   if (status === "missing") return <DoesNotExist />;
   if (status === "deleted" || !post) {
@@ -30,9 +30,16 @@ export default function PostPage() {
   }
   return (
     <div className="stack">
-      {chain.length ? (
+      {chain.root || chain.nearest.length ? (
         <div className="parent-chain" role="group" aria-label="Replying to">
-          {chain.map((p) => (
+          {chain.root ? <PostCard post={chain.root} /> : null}
+          {/* Only the top of the thread and the nearest few replies above this one are shown. */}
+          {chain.skipped ? (
+            <p className="parent-chain__gap muted" data-testid="chain-gap">
+              Earlier replies not shown
+            </p>
+          ) : null}
+          {chain.nearest.map((p) => (
             <PostCard key={p.id} post={p} />
           ))}
         </div>
@@ -46,6 +53,7 @@ export default function PostPage() {
         </h2>
         <CommentBox action={`/post/${post.id}`} lastResult={lastResult && "status" in lastResult ? lastResult : null} />
         {comments.length ? <CommentThread comments={comments} /> : <p className="muted">No comments yet.</p>}
+        {nextComments ? <MoreComments href={`/post/${post.id}?comments=${nextComments}#comments`} /> : null}
       </section>
       {/* Deleting the page's own post leaves for its parent, or the feed. */}
       <DeleteFromUrl returnToFor={(id) => (id === post.id ? (post.parentId ? `/post/${post.parentId}` : "/home") : undefined)} />

@@ -65,9 +65,21 @@ export type PostView = PostCardView & {
   saved: boolean;
 };
 
-export type ThreadNode<T> = T & { replies: ThreadNode<T>[] };
+export type ThreadNode<T> = T & {
+  replies: ThreadNode<T>[];
+  /** Shown at the last level, away from the comment it answers: that comment ("Replying to @username"). */
+  replyingTo: { id: string; username: string } | null;
+  /** A top-level comment with more replies than the page shows: the rest are on its own page. */
+  moreReplies: boolean;
+};
 
 export type CommentNode = ThreadNode<PostView>;
+
+/** One page of a thread: its top-level comments with their replies, and where the next page starts. */
+export type ThreadPage = { comments: CommentNode[]; nextCursor: string | null };
+
+/** What a reply's page shows above it: the top of its thread, a marker when ancestors are skipped, the nearest ones. */
+export type ParentChain = { root: PostView | null; skipped: boolean; nearest: PostView[] };
 
 export type PortfolioKind = "project" | "game";
 

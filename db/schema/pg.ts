@@ -178,9 +178,10 @@ export const posts = pgTable(
     index("posts_price_idx").on(t.campusId, t.priceCents, t.id).where(pricedListing),
     index("posts_listing_activity_idx").on(t.lastActivityAt).where(pricedListing),
     index("posts_root_idx").on(t.rootId),
-    index("posts_parent_idx").on(t.parentId),
-    index("posts_game_idx").on(t.gameId),
-    index("posts_project_idx").on(t.projectId),
+    // A thread's page walks these in order: the replies to one post or comment, oldest first (keyset).
+    index("posts_parent_idx").on(t.parentId, t.createdAt, t.id),
+    index("posts_game_idx").on(t.gameId, t.createdAt, t.id),
+    index("posts_project_idx").on(t.projectId, t.createdAt, t.id),
   ],
 );
 

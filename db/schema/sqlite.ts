@@ -204,9 +204,10 @@ export const posts = sqliteTable(
       .on(t.lastActivityAt)
       .where(sql`parent_id is null and game_id is null and project_id is null and deleted_at is null and price_cents is not null`),
     index("posts_root_idx").on(t.rootId),
-    index("posts_parent_idx").on(t.parentId),
-    index("posts_game_idx").on(t.gameId),
-    index("posts_project_idx").on(t.projectId),
+    // A thread's page walks these in order: the replies to one post or comment, oldest first (keyset).
+    index("posts_parent_idx").on(t.parentId, t.createdAt, t.id),
+    index("posts_game_idx").on(t.gameId, t.createdAt, t.id),
+    index("posts_project_idx").on(t.projectId, t.createdAt, t.id),
   ],
 );
 

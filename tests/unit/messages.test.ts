@@ -263,7 +263,7 @@ describe("blocking", () => {
       }
     }
     // The blocker does not see the blocked one's comment; a third person does.
-    const threadFor = async (viewer: string) => (await getThread({ rootId: cPost }, tz, viewer)).map((node) => node.id);
+    const threadFor = async (viewer: string) => (await getThread({ postId: cPost }, tz, viewer)).comments.map((node) => node.id);
     expect(await threadFor(a.id)).toEqual([]);
     expect(await threadFor(c.id)).toEqual([bComment]);
     // And both ways in the feed: A no longer sees B's posts either.

@@ -154,7 +154,7 @@ describe("deletePortfolioItem", () => {
     const reply = await createPost({ authorId: owner.id, campusId: "ou", blocks: [{ text: "Nice!" }], parentId: comment.id, media: [], origin });
     await toggleLike({ userId: fan.id, type: "game", id: "pong", origin });
     await toggleLike({ userId: owner.id, type: "post", id: comment.id, origin });
-    expect(await getThread({ gameId: "pong" }, "UTC")).toHaveLength(1);
+    expect((await getThread({ gameId: "pong" }, "UTC")).comments).toHaveLength(1);
     const before = await totals();
     const storage = getStorage();
     expect(await storage.stat(galleryFile)).not.toBeNull();

@@ -140,7 +140,7 @@ describe("propagation by join (design B)", () => {
     const expected = { id: b.id, username: "zora-q", displayName: "Zora Q.", firstName: "Zora", avatarUrl: `/media/avatars/${b.id}/newkey-96.webp` };
     const feedCard = (await getFeedPage({ campusId: "ou", timeZone: TZ, authorId: b.id })).posts.find((p) => p.id === own.id)!;
     expect(feedCard.author).toMatchObject(expected);
-    const thread = await getThread({ rootId: root.id }, TZ);
+    const thread = (await getThread({ postId: root.id }, TZ)).comments;
     expect(thread.find((c) => c.id === comment.id)!.author).toMatchObject(expected);
     const [note] = await listNotifications(a.id, TZ);
     expect(note!.actor).toMatchObject(expected);

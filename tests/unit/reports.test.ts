@@ -59,8 +59,8 @@ const feedIds = async (viewerId?: string | null, extra: { authorId?: string; cat
 
 const threadIds = async (rootId: string, viewerId?: string | null) => {
   const ids: string[] = [];
-  const walk = (nodes: Awaited<ReturnType<typeof getThread>>) => nodes.forEach((c) => (ids.push(c.id), walk(c.replies)));
-  walk(await getThread({ rootId }, tz, viewerId));
+  const walk = (nodes: Awaited<ReturnType<typeof getThread>>["comments"]) => nodes.forEach((c) => (ids.push(c.id), walk(c.replies)));
+  walk((await getThread({ postId: rootId }, tz, viewerId)).comments);
   return ids;
 };
 
@@ -241,13 +241,13 @@ describe("hidden and reported items in feeds, threads and search", () => {
     expect(await threadIds(post, poster.id)).toEqual([fine]);
     expect(await threadIds(post, commenter.id)).toEqual([comment, reply, fine]);
     expect(await threadIds(post, moderator.id)).toEqual([comment, reply, fine]);
-    const thread = await getThread({ rootId: post }, tz, commenter.id);
+    const thread = (await getThread({ postId: post }, tz, commenter.id)).comments;
     expect(thread.map((c) => [c.id, c.hidden])).toEqual([[comment, true], [fine, false]]);
     // Its own page is missing for others, and the reply's page leaves it out of the chain above.
     expect((await getPost(comment, tz, other.id)).status).toBe("missing");
     expect((await getPost(comment, tz, commenter.id)).status).toBe("ok");
     const replyView = (await getPost(reply, tz, other.id)) as { status: "ok"; post: PostView };
-    expect((await getParentChain(replyView.post, tz, other.id)).map((p) => p.id)).toEqual([post]);
+    expect((await getParentChain(replyView.post, tz, other.id)).nearest.map((p) => p.id)).toEqual([post]);
   });
 
   it("the reporter never sees what they reported (one report is enough); everyone else still does", async () => {

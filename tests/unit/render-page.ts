@@ -1,0 +1,24 @@
+// Server-renders a route's component with its real loader, outside Remix:
+// a data router with a root route whose loader gives no signed-in user (what
+// useOptionalUser reads), as the document's body would be rendered.
+import { createElement, type ComponentType } from "react";
+import { renderToString } from "react-dom/server";
+import { Outlet, type LoaderFunction } from "react-router-dom";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
+
+export async function renderPage(url: string, page: { path: string; loader: (args: never) => unknown; Component: ComponentType }): Promise<string> {
+  const handler = createStaticHandler([
+    {
+      id: "root",
+      path: "/",
+      loader: () => ({ user: null }),
+      Component: Outlet,
+      children: [{ id: "page", path: page.path, loader: page.loader as unknown as LoaderFunction, Component: page.Component }],
+    },
+  ]);
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) throw new Error(`The loader answered ${context.status}`);
+  if (context.errors) throw Object.values(context.errors)[0];
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false }));
+}
