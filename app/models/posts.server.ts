@@ -12,11 +12,12 @@ import { priceLabel } from "~/utils/price";
 import { categoryLabel } from "~/utils/categories";
 import { notify } from "./notifications.server";
 import { notBlockedWith } from "./blocks.server";
-import { visibleAfterReports } from "./reports.server";
+import { hiddenFromViewer, visibleAfterReports } from "./reports.server";
+import { ancestorIds, countedAmong, subtreeIds } from "./post-tree.server";
 import type { CommentNode, MediaView, PostView, TextBlock, ThreadNode } from "~/types/views";
 
 export type { CommentNode, PostView, ThreadNode };
-import { authorColumns, authorView, getUserById, isModerator } from "./users.server";
+import { authorColumns, authorView } from "./users.server";
 
 export const PAGE_SIZE = 10;
 
@@ -340,37 +341,6 @@ export class PostError extends Error {
   }
 }
 
-// Recursive CTEs are standard SQL; drizzle has no builder for them, so each is
-// a subquery in FROM (both dialects accept WITH there) with a typed column.
-
-/** Ids of a post's ancestors, nearest first (one recursive query). */
-async function ancestorIds(tx: Tx | Db, parentId: string): Promise<string[]> {
-  const rows = await tx
-    .select({ id: sql<string>`chain.id` })
-    .from(
-      sql`(with recursive chain(id, parent_id, depth) as (
-            select id, parent_id, 0 from posts where id = ${parentId}
-            union all
-            select p.id, p.parent_id, chain.depth + 1 from posts p join chain on p.id = chain.parent_id
-          ) select id, depth from chain) as chain`,
-    )
-    .orderBy(sql`chain.depth`);
-  return rows.map((r) => r.id);
-}
-
-/** Ids of a post and everything below it (one recursive query). */
-async function subtreeIds(tx: Tx | Db, id: string): Promise<string[]> {
-  const rows = await tx
-    .select({ id: sql<string>`tree.id` })
-    .from(
-      sql`(with recursive tree(id) as (
-            select id from posts where id = ${id}
-            union all
-            select p.id from posts p join tree on p.parent_id = tree.id
-          ) select id from tree) as tree`,
-    );
-  return rows.map((r) => r.id);
-}
 
 let lastTimestamp = 0;
 /** Now, but never the same millisecond twice: threads are ordered by creation time. */
@@ -650,8 +620,7 @@ export type PostLookup = { status: "ok"; post: PostView } | { status: "deleted" 
 
 /** Hidden by reports from this viewer: from anyone but its author and the moderators (for a row already read). */
 export async function hiddenFrom(post: { hiddenAt: number | null; authorId: string }, viewerId?: string | null): Promise<boolean> {
-  if (post.hiddenAt === null || post.authorId === viewerId) return false;
-  return !isModerator(viewerId ? await getUserById(viewerId) : undefined);
+  return (await hiddenFromViewer([{ id: "", ...post }], viewerId)).size > 0;
 }
 
 /**
@@ -752,21 +721,24 @@ export async function deletePost(
     await tx.delete(schema.media).where(inArray(schema.media.postId, ids));
     await tx.delete(schema.likes).where(and(eq(schema.likes.targetType, "post"), inArray(schema.likes.targetId, ids)));
     await tx.delete(schema.notifications).where(inArray(schema.notifications.postId, ids));
+    // Items hidden by reports left the counters when they were hidden.
+    const counting = await countedAmong(tx, ids);
+    const counted = counting.size;
     const below = ids.filter((x) => x !== id);
     if (below.length) await tx.delete(posts).where(inArray(posts.id, below));
-    if (post.parentId) {
+    if (post.parentId && counted) {
       await tx.update(posts)
-        .set({ commentCount: atLeastZero(sql`${posts.commentCount} - ${ids.length}`) })
+        .set({ commentCount: atLeastZero(sql`${posts.commentCount} - ${counted}`) })
         .where(inArray(posts.id, await ancestorIds(tx, post.parentId)));
     }
-    if (post.gameId) await tx.update(schema.games).set({ commentCount: atLeastZero(sql`${schema.games.commentCount} - ${ids.length}`) }).where(eq(schema.games.id, post.gameId));
-    if (post.projectId) await tx.update(schema.projects).set({ commentCount: atLeastZero(sql`${schema.projects.commentCount} - ${ids.length}`) }).where(eq(schema.projects.id, post.projectId));
+    if (post.gameId && counted) await tx.update(schema.games).set({ commentCount: atLeastZero(sql`${schema.games.commentCount} - ${counted}`) }).where(eq(schema.games.id, post.gameId));
+    if (post.projectId && counted) await tx.update(schema.projects).set({ commentCount: atLeastZero(sql`${schema.projects.commentCount} - ${counted}`) }).where(eq(schema.projects.id, post.projectId));
     if (wasComment) {
       await tx.delete(posts).where(eq(posts.id, id));
     } else {
       const now = Date.now();
       await tx.update(posts).set({ deletedAt: now, updatedAt: now, text: [], category: null, likeCount: 0, commentCount: 0, imgCount: 0, vidCount: 0 }).where(eq(posts.id, id));
-      await tx.update(schema.users).set({ totalPosts: atLeastZero(sql`${schema.users.totalPosts} - 1`) }).where(eq(schema.users.id, post.authorId));
+      if (counting.has(id)) await tx.update(schema.users).set({ totalPosts: atLeastZero(sql`${schema.users.totalPosts} - 1`) }).where(eq(schema.users.id, post.authorId));
     }
   });
   return { wasComment, authorId: post.authorId, campusId: post.campusId, parentId: post.parentId, rootId: post.rootId, gameId: post.gameId, projectId: post.projectId };
