@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import { atLeastZero, getDb, newId, schema, transaction, type Db, type Tx } from "~/services/db.server";
+import { atLeastZero, getDb, newId, schema, transaction } from "~/services/db.server";
 import { removeMedia, type StoredMedia } from "~/services/media.server";
 import { EMPTY_POST } from "~/utils/limits";
 import { MAX_FILES, TOO_MANY_FILES } from "~/utils/media-rules";
@@ -231,6 +231,26 @@ export async function getVideoPage(opts: {
     posts: await toViews(page, opts.timeZone, opts.viewerId),
     nextCursor: rows.length > limit && last ? Buffer.from(`${last.vidCount}.${last.createdAt}.${last.id}`).toString("base64url") : null,
   };
+}
+
+/** A post's and a comment's files are stored under "posts/{its id}/…" (see storeMedia's callers). */
+const POST_MEDIA_KEY = /^posts\/([\w-]{1,64})\//;
+
+/**
+ * Who may fetch a stored file, for /media: "anyone" for files that are not a
+ * post's (profile photos), "public" for the files of a post everyone may see,
+ * "author" for those of a post hidden by reports when the viewer is its author
+ * or a moderator, and "none" for the rest (a deleted post, a hidden one for
+ * anyone else, a key naming no post). One primary-key read of the post; the
+ * viewer (a session lookup) only when it is hidden.
+ */
+export async function mediaAccess(key: string, viewerId: () => Promise<string | null>): Promise<"anyone" | "public" | "author" | "none"> {
+  const postId = POST_MEDIA_KEY.exec(key)?.[1];
+  if (!postId) return key.startsWith("posts/") ? "none" : "anyone";
+  const [post] = await getDb().select({ hiddenAt: posts.hiddenAt, deletedAt: posts.deletedAt, authorId: posts.authorId }).from(posts).where(eq(posts.id, postId)).limit(1);
+  if (!post || post.deletedAt !== null) return "none";
+  if (post.hiddenAt === null) return "public";
+  return (await hiddenFrom(post, await viewerId())) ? "none" : "author";
 }
 
 /** Media of several posts in one query, in img_order, each photo with its alt (the author's first name for the fallback). */
