@@ -298,7 +298,7 @@ function excerptOf(blocks: TextBlock[]): string | null {
  * marked read in the same transaction; the page still shows which were new,
  * and so do later pages, through the time of that visit carried in the cursor.
  */
-export function getNotificationsPage(opts: {
+export async function getNotificationsPage(opts: {
   userId: string;
   timeZone: string;
   cursor?: string | null;
@@ -313,8 +313,8 @@ export function getNotificationsPage(opts: {
   const seenAt = cursor?.seenAt ?? now;
   const filters: (SQL | undefined)[] = [eq(n.userId, opts.userId)];
   if (cursor) filters.push(or(lt(n.createdAt, cursor.at), and(eq(n.createdAt, cursor.at), lt(n.id, cursor.id))));
-  return transaction(async (tx) => {
-    const rows = await tx
+  const rows = await transaction(async (tx) => {
+    const found = await tx
       .select({
         id: n.id,
         type: n.type,
@@ -339,15 +339,17 @@ export function getNotificationsPage(opts: {
         .set({ readAt: seenAt })
         .where(and(eq(n.userId, opts.userId), isNull(n.readAt)));
     }
-    const page = rows.slice(0, limit);
-    const last = page[page.length - 1];
-    const hidden = await hiddenFromViewer(page.flatMap((r) => (r.post ? [r.post] : [])), opts.userId);
-    return {
-      items: page.map((r) => {
-        const actor = actorOf(r);
-        // A post the notification names that is gone, or hidden from the recipient by reports: no words of it.
-        const gone = r.postId !== null && (!r.post || r.post.deletedAt !== null || hidden.has(r.post.id));
-        return {
+    return found;
+  });
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  const hidden = await hiddenFromViewer(page.flatMap((r) => (r.post ? [r.post] : [])), opts.userId);
+  return {
+    items: page.map((r) => {
+      const actor = actorOf(r);
+      // A post the notification names that is gone, or hidden from the recipient by reports: no words of it.
+      const gone = r.postId !== null && (!r.post || r.post.deletedAt !== null || hidden.has(r.post.id));
+      return {
         id: r.id,
         actor,
         verb: notificationVerb(r),
@@ -357,11 +359,10 @@ export function getNotificationsPage(opts: {
         time: timeView(r.createdAt, opts.timeZone, now),
         unread: r.readAt === null || r.readAt >= seenAt,
         notice: r.type === "moderation" ? r.message : null,
-        };
-      }),
-      nextCursor: rows.length > limit && last ? encodeNotificationsCursor({ at: last.createdAt, id: last.id, seenAt }) : null,
-    };
-  });
+      };
+    }),
+    nextCursor: rows.length > limit && last ? encodeNotificationsCursor({ at: last.createdAt, id: last.id, seenAt }) : null,
+  };
 }
 
 /** The navigation shows at most this; more reads "99+". */
