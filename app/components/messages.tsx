@@ -8,7 +8,7 @@ import { loadMessageSchemas } from "~/schemas/lazy.client";
 import type { ConversationItemView, InboxEntryView, MessageView } from "~/types/views";
 import { useSchemaForm } from "~/utils/form";
 import { CHAT_MESSAGE_MAX } from "~/utils/limits";
-import { CANT_MESSAGE, CHAT_PLACEHOLDER } from "~/utils/messages";
+import { CANT_MESSAGE, CHAT_PLACEHOLDER, LISTING_UNAVAILABLE } from "~/utils/messages";
 import { useOptionalUser } from "~/utils/user";
 import { ErrorList, FormErrors } from "./field-errors";
 import { VerifiedBadge } from "./icons";
@@ -26,7 +26,7 @@ function ItemThumbnail({ item, size }: { item: ConversationItemView; size: numbe
 
 /** What the conversation is about: the post's photo, text, price and status, linking to it. */
 export function ConversationItem({ item }: { item: ConversationItemView | null }) {
-  if (!item || item.deleted) return <p className="panel conversation-item conversation-item--gone muted">Sorry, that post has been deleted.</p>;
+  if (!item || item.unavailable) return <p className="panel conversation-item conversation-item--gone muted">{LISTING_UNAVAILABLE}</p>;
   const status = STATUS_LABEL[item.status];
   return (
     <Link to={`/post/${item.id}`} className="panel conversation-item" data-testid="conversation-item">
@@ -58,7 +58,7 @@ export function InboxRow({ entry }: { entry: InboxEntryView }) {
         </p>
         {entry.item ? (
           <p className="inbox-row__item muted">
-            {entry.item.deleted ? "Deleted post" : entry.item.text}
+            {entry.item.unavailable ? LISTING_UNAVAILABLE : entry.item.text}
             {entry.item.price ? ` · ${entry.item.price}` : ""}
           </p>
         ) : null}

@@ -11,7 +11,7 @@ import { timeView } from "~/utils/time.server";
 import { isBlockedEitherWay } from "./blocks.server";
 import { notify } from "./notifications.server";
 import { hiddenFrom, loadMedia } from "./posts.server";
-import { reportUser, type ReportDetails, type ReportResult } from "./reports.server";
+import { hiddenFromViewer, reportUser, type ReportDetails, type ReportResult } from "./reports.server";
 import { authorColumns, authorView } from "./users.server";
 
 export const INBOX_PAGE_SIZE = 10;
@@ -182,25 +182,34 @@ function decodeMessagesCursor(value: string | null | undefined): MessagesCursor 
   return Number.isSafeInteger(c.at) && /^[\w-]{1,64}$/.test(c.id) ? c : null;
 }
 
-/** The listings of some conversations with their first photo: two queries whatever their number. */
-async function itemsOf(postIds: string[]): Promise<Map<string, ConversationItem>> {
+/**
+ * The listings of some conversations with their first photo, as `viewerId`
+ * may see them: two queries whatever their number (and one lookup of the
+ * viewer's moderator flag when a listing is hidden by reports). A deleted
+ * listing, or one hidden from the viewer, is only "no longer available": no
+ * text, price or photo.
+ */
+async function itemsOf(postIds: string[], viewerId: string): Promise<Map<string, ConversationItem>> {
   const { posts } = schema;
   const out = new Map<string, ConversationItem>();
   if (postIds.length === 0) return out;
   const rows = await getDb()
-    .select({ id: posts.id, text: posts.text, priceCents: posts.priceCents, isFree: posts.isFree, priceTerms: posts.priceTerms, status: posts.status, deletedAt: posts.deletedAt, imgCount: posts.imgCount, firstName: schema.users.firstName })
+    .select({ id: posts.id, text: posts.text, priceCents: posts.priceCents, isFree: posts.isFree, priceTerms: posts.priceTerms, status: posts.status, deletedAt: posts.deletedAt, hiddenAt: posts.hiddenAt, authorId: posts.authorId, imgCount: posts.imgCount, firstName: schema.users.firstName })
     .from(posts)
     .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
     .where(inArray(posts.id, postIds));
-  const media = await loadMedia(rows.filter((r) => r.imgCount > 0 && !r.deletedAt).map((r) => ({ id: r.id, firstName: r.firstName })));
+  const hidden = await hiddenFromViewer(rows, viewerId);
+  const shown = rows.filter((r) => !r.deletedAt && !hidden.has(r.id));
+  const media = await loadMedia(shown.filter((r) => r.imgCount > 0).map((r) => ({ id: r.id, firstName: r.firstName })));
   for (const r of rows) {
+    const available = shown.includes(r);
     out.set(r.id, {
       id: r.id,
-      text: r.deletedAt ? "" : postExcerpt(r.text),
-      price: r.deletedAt ? null : priceLabel(r),
+      text: available ? postExcerpt(r.text) : "",
+      price: available ? priceLabel(r) : null,
       status: r.status,
-      deleted: !!r.deletedAt,
-      thumbnail: media.get(r.id)?.find((m) => m.kind === "image") ?? null,
+      unavailable: !available,
+      thumbnail: available ? (media.get(r.id)?.find((m) => m.kind === "image") ?? null) : null,
     });
   }
   return out;
@@ -234,7 +243,7 @@ export async function getConversation(opts: { chatId: string; userId: string; ti
     .select({ blockerId: blocks.blockerId })
     .from(blocks)
     .where(or(and(eq(blocks.blockerId, opts.userId), eq(blocks.blockedId, other.userId)), and(eq(blocks.blockerId, other.userId), eq(blocks.blockedId, opts.userId))));
-  const items = chat.postId ? await itemsOf([chat.postId]) : new Map<string, ConversationItem>();
+  const items = chat.postId ? await itemsOf([chat.postId], opts.userId) : new Map<string, ConversationItem>();
   const now = opts.now ?? Date.now();
   return {
     id: chat.id,
@@ -289,7 +298,7 @@ export async function getInboxPage(opts: { userId: string; timeZone: string; cur
     .orderBy(desc(mine.lastActivityAt), desc(mine.chatId))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
-  const items = await itemsOf([...new Set(page.map((r) => r.postId).filter((id): id is string => !!id))]);
+  const items = await itemsOf([...new Set(page.map((r) => r.postId).filter((id): id is string => !!id))], opts.userId);
   const now = opts.now ?? Date.now();
   const last = page[page.length - 1];
   return {

@@ -445,7 +445,7 @@ export function upholdReports(input: { moderatorId: string; target: ReportTarget
   return transaction(async (tx) => {
     if ((await resolveReports(tx, input.target, "upheld", now)) === 0) return false;
     await recordAction(tx, { moderatorId: input.moderatorId, target: input.target, authorId: input.authorId, action: "remove", detail: input.reason, now });
-    if (input.notice) await notifyModeration(tx, { userId: input.authorId, actorId: input.moderatorId, message: input.notice, now });
+    if (input.notice) await notifyModeration(tx, { userId: input.authorId, message: input.notice, now });
     return true;
   });
 }

@@ -6,6 +6,8 @@ import type { AuthorView, TextBlock, TimeView } from "~/types/views";
 import { unsubscribeUrl } from "./unsubscribe.server";
 import { authorColumns, authorView, displayName } from "./users.server";
 import { isBlockedEitherWay } from "./blocks.server";
+import { hiddenFromViewer } from "./reports.server";
+import { COMMENT_UNAVAILABLE, LISTING_UNAVAILABLE } from "~/utils/messages";
 
 const PAGE_SIZE = 10;
 
@@ -143,16 +145,26 @@ export async function notify(
  * rules): the words as given, shown as they are in the app, never emailed —
  * it is about the recipient's own account, and they see it on their next visit.
  * Not tied to the removed item, so deleting it does not take the notice along.
+ * It records no actor: which moderator acted is never shown to the author.
  */
-export async function notifyModeration(tx: Tx, n: { userId: string; actorId: string; message: string; now?: number }): Promise<void> {
+export async function notifyModeration(tx: Tx, n: { userId: string; message: string; now?: number }): Promise<void> {
   await tx.insert(schema.notifications).values({
     id: newId(),
     userId: n.userId,
-    actorId: n.actorId,
+    actorId: null,
     type: "moderation",
     message: n.message,
     createdAt: n.now ?? Date.now(),
   });
+}
+
+/**
+ * Who acted, as a notification shows them: never on a moderators' notice
+ * (which names no moderator, even on a row written before it stopped
+ * recording one), nor when the account is gone.
+ */
+function actorOf(r: { type: NotificationType; actor: Parameters<typeof authorView>[0] | null }): AuthorView | null {
+  return r.type === "moderation" || !r.actor ? null : authorView(r.actor);
 }
 
 /** Where a moderation notice leads: the rules it was about. */
@@ -161,9 +173,9 @@ export const MODERATION_NOTICE_HREF = "/more/rules";
 export type NotificationView = {
   id: string;
   type: NotificationType;
-  /** Who acted, joined at read time: their current name, username and photo. */
-  actor: AuthorView;
-  /** "Avery L. commented on your post", from the actor's current name. */
+  /** Who acted, joined at read time: their current name, username and photo; null on a moderators' notice. */
+  actor: AuthorView | null;
+  /** "Avery L. commented on your post", from the actor's current name; a moderators' notice as it was given. */
   text: string;
   postId: string | null;
   gameId: string | null;
@@ -188,21 +200,22 @@ export async function listNotifications(userId: string, timeZone: string, limit 
       projectId: notifications.projectId,
       readAt: notifications.readAt,
       createdAt: notifications.createdAt,
+      message: notifications.message,
       actor: authorColumns,
     })
     .from(notifications)
-    .innerJoin(schema.users, eq(schema.users.id, notifications.actorId))
+    .leftJoin(schema.users, eq(schema.users.id, notifications.actorId))
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit);
   const now = Date.now();
   return rows.map((r) => {
-    const actor = authorView(r.actor);
+    const actor = actorOf(r);
     return {
       id: r.id,
       type: r.type,
       actor,
-      text: `${actor.displayName} ${VERB[r.type]}`,
+      text: actor ? `${actor.displayName} ${VERB[r.type]}` : r.message,
       postId: r.postId,
       gameId: r.gameId,
       projectId: r.projectId,
@@ -236,12 +249,14 @@ export function notificationHref(
 
 export type NotificationItem = {
   id: string;
-  /** Who: joined from users at read time, so a new name or photo shows at once. */
-  actor: AuthorView;
+  /** Who: joined from users at read time, so a new name or photo shows at once; null on a moderators' notice. */
+  actor: AuthorView | null;
   /** What, after the name: "commented on your post". */
   verb: string;
-  /** The start of the comment or post it is about; null when that is gone. */
+  /** The start of the comment or post it is about; null when there is none to show. */
   excerpt: string | null;
+  /** In place of the excerpt: the comment or post was deleted, or reports hide it from the recipient ("This comment is no longer available"). */
+  unavailable: string | null;
   href: string;
   time: TimeView;
   /** Not seen before this visit to the page. */
@@ -267,8 +282,7 @@ function decodeNotificationsCursor(value: string | null | undefined): Notificati
 
 const EXCERPT_MAX = 140;
 
-function excerptOf(blocks: TextBlock[] | null, deletedAt: number | null): string | null {
-  if (!blocks || deletedAt) return null;
+function excerptOf(blocks: TextBlock[]): string | null {
   const text = blocks
     .map((b) => b.text.trim())
     .filter(Boolean)
@@ -284,7 +298,7 @@ function excerptOf(blocks: TextBlock[] | null, deletedAt: number | null): string
  * marked read in the same transaction; the page still shows which were new,
  * and so do later pages, through the time of that visit carried in the cursor.
  */
-export function getNotificationsPage(opts: {
+export async function getNotificationsPage(opts: {
   userId: string;
   timeZone: string;
   cursor?: string | null;
@@ -299,8 +313,8 @@ export function getNotificationsPage(opts: {
   const seenAt = cursor?.seenAt ?? now;
   const filters: (SQL | undefined)[] = [eq(n.userId, opts.userId)];
   if (cursor) filters.push(or(lt(n.createdAt, cursor.at), and(eq(n.createdAt, cursor.at), lt(n.id, cursor.id))));
-  return transaction(async (tx) => {
-    const rows = await tx
+  const rows = await transaction(async (tx) => {
+    const found = await tx
       .select({
         id: n.id,
         type: n.type,
@@ -311,12 +325,11 @@ export function getNotificationsPage(opts: {
         readAt: n.readAt,
         createdAt: n.createdAt,
         actor: authorColumns,
-        postText: posts.text,
-        postDeletedAt: posts.deletedAt,
+        post: { id: posts.id, text: posts.text, deletedAt: posts.deletedAt, hiddenAt: posts.hiddenAt, authorId: posts.authorId },
         message: n.message,
       })
       .from(n)
-      .innerJoin(users, eq(users.id, n.actorId))
+      .leftJoin(users, eq(users.id, n.actorId))
       .leftJoin(posts, eq(posts.id, n.postId))
       .where(and(...filters))
       .orderBy(desc(n.createdAt), desc(n.id))
@@ -326,22 +339,30 @@ export function getNotificationsPage(opts: {
         .set({ readAt: seenAt })
         .where(and(eq(n.userId, opts.userId), isNull(n.readAt)));
     }
-    const page = rows.slice(0, limit);
-    const last = page[page.length - 1];
-    return {
-      items: page.map((r) => ({
+    return found;
+  });
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  const hidden = await hiddenFromViewer(page.flatMap((r) => (r.post ? [r.post] : [])), opts.userId);
+  return {
+    items: page.map((r) => {
+      const actor = actorOf(r);
+      // A post the notification names that is gone, or hidden from the recipient by reports: no words of it.
+      const gone = r.postId !== null && (!r.post || r.post.deletedAt !== null || hidden.has(r.post.id));
+      return {
         id: r.id,
-        actor: authorView(r.actor),
+        actor,
         verb: notificationVerb(r),
-        excerpt: excerptOf(r.postText, r.postDeletedAt),
-        href: r.type === "moderation" ? MODERATION_NOTICE_HREF : notificationHref(r, r.actor.username),
+        excerpt: r.post && !gone ? excerptOf(r.post.text) : null,
+        unavailable: gone ? (r.type === "post interaction" ? LISTING_UNAVAILABLE : COMMENT_UNAVAILABLE) : null,
+        href: r.type === "moderation" || !actor ? MODERATION_NOTICE_HREF : notificationHref(r, actor.username),
         time: timeView(r.createdAt, opts.timeZone, now),
         unread: r.readAt === null || r.readAt >= seenAt,
         notice: r.type === "moderation" ? r.message : null,
-      })),
-      nextCursor: rows.length > limit && last ? encodeNotificationsCursor({ at: last.createdAt, id: last.id, seenAt }) : null,
-    };
-  });
+      };
+    }),
+    nextCursor: rows.length > limit && last ? encodeNotificationsCursor({ at: last.createdAt, id: last.id, seenAt }) : null,
+  };
 }
 
 /** The navigation shows at most this; more reads "99+". */

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import { atLeastZero, getDb, newId, schema, transaction, type Db, type Tx } from "~/services/db.server";
+import { atLeastZero, getDb, newId, schema, transaction } from "~/services/db.server";
 import { removeMedia, type StoredMedia } from "~/services/media.server";
 import { EMPTY_POST } from "~/utils/limits";
 import { MAX_FILES, TOO_MANY_FILES } from "~/utils/media-rules";
@@ -13,7 +13,8 @@ import { categoryLabel } from "~/utils/categories";
 import { notify } from "./notifications.server";
 import { isBlockedEitherWay, notBlockedWith } from "./blocks.server";
 import { CANT_INTERACT } from "~/utils/messages";
-import { visibleAfterReports } from "./reports.server";
+import { hiddenFromViewer, visibleAfterReports } from "./reports.server";
+import { countedAmong, subtreeIds } from "./post-tree.server";
 import type { CommentNode, MediaView, ParentChain, PostView, TextBlock, ThreadNode, ThreadPage } from "~/types/views";
 
 export type { CommentNode, ParentChain, PostView, ThreadNode, ThreadPage };
@@ -234,6 +235,26 @@ export async function getVideoPage(opts: {
   };
 }
 
+/** A post's and a comment's files are stored under "posts/{its id}/…" (see storeMedia's callers). */
+const POST_MEDIA_KEY = /^posts\/([\w-]{1,64})\//;
+
+/**
+ * Who may fetch a stored file, for /media: "anyone" for files that are not a
+ * post's (profile photos), "public" for the files of a post everyone may see,
+ * "author" for those of a post hidden by reports when the viewer is its author
+ * or a moderator, and "none" for the rest (a deleted post, a hidden one for
+ * anyone else, a key naming no post). One primary-key read of the post; the
+ * viewer (a session lookup) only when it is hidden.
+ */
+export async function mediaAccess(key: string, viewerId: () => Promise<string | null>): Promise<"anyone" | "public" | "author" | "none"> {
+  const postId = POST_MEDIA_KEY.exec(key)?.[1];
+  if (!postId) return key.startsWith("posts/") ? "none" : "anyone";
+  const [post] = await getDb().select({ hiddenAt: posts.hiddenAt, deletedAt: posts.deletedAt, authorId: posts.authorId }).from(posts).where(eq(posts.id, postId)).limit(1);
+  if (!post || post.deletedAt !== null) return "none";
+  if (post.hiddenAt === null) return "public";
+  return (await hiddenFrom(post, await viewerId())) ? "none" : "author";
+}
+
 /** Media of several posts in one query, in img_order, each photo with its alt (the author's first name for the fallback). */
 export async function loadMedia(ofPosts: { id: string; firstName: string }[]): Promise<Map<string, MediaView[]>> {
   const byPost = new Map<string, MediaRow[]>();
@@ -364,19 +385,6 @@ async function nearestAncestors(parentId: string): Promise<{ ids: string[]; beyo
   return { ids: rows.map((r) => r.id), beyond: rows[rows.length - 1]?.parentId ?? null };
 }
 
-/** Ids of a post and everything below it (one recursive query). */
-async function subtreeIds(tx: Tx | Db, id: string): Promise<string[]> {
-  const rows = await tx
-    .select({ id: sql<string>`tree.id` })
-    .from(
-      sql`(with recursive tree(id) as (
-            select id from posts where id = ${id}
-            union all
-            select p.id from posts p join tree on p.parent_id = tree.id
-          ) select id from tree) as tree`,
-    );
-  return rows.map((r) => r.id);
-}
 
 let lastTimestamp = 0;
 /** Now, but never the same millisecond twice: threads are ordered by creation time. */
@@ -667,8 +675,7 @@ export type PostLookup = { status: "ok"; post: PostView } | { status: "deleted" 
 
 /** Hidden by reports from this viewer: from anyone but its author and the moderators (for a row already read). */
 export async function hiddenFrom(post: { hiddenAt: number | null; authorId: string }, viewerId?: string | null): Promise<boolean> {
-  if (post.hiddenAt === null || post.authorId === viewerId) return false;
-  return !isModerator(viewerId ? await getUserById(viewerId) : undefined);
+  return (await hiddenFromViewer([{ id: "", ...post }], viewerId)).size > 0;
 }
 
 /**
@@ -881,26 +888,30 @@ export async function deletePost(
     await tx.delete(schema.media).where(inArray(schema.media.postId, ids));
     await tx.delete(schema.likes).where(and(eq(schema.likes.targetType, "post"), inArray(schema.likes.targetId, ids)));
     await tx.delete(schema.notifications).where(inArray(schema.notifications.postId, ids));
+    // Items hidden by reports left the counters when they were hidden.
+    const counting = await countedAmong(tx, ids);
+    const counted = counting.size;
     const below = ids.filter((x) => x !== id);
     if (below.length) await tx.delete(posts).where(inArray(posts.id, below));
-    if (post.parentId) {
-      // The counters createPost keeps: the top-level post's whole thread, the comment answered's direct replies.
+    if (post.parentId && counted) {
+      // The counters createPost keeps: the top-level post's whole thread, the comment answered's direct replies
+      // (what reports hide left them when it was hidden: only what is still counted comes off).
       const inPostThread = !post.gameId && !post.projectId;
       if (inPostThread && post.rootId) {
-        await tx.update(posts).set({ commentCount: atLeastZero(sql`${posts.commentCount} - ${ids.length}`) }).where(eq(posts.id, post.rootId));
+        await tx.update(posts).set({ commentCount: atLeastZero(sql`${posts.commentCount} - ${counted}`) }).where(eq(posts.id, post.rootId));
       }
-      if (!inPostThread || post.parentId !== post.rootId) {
+      if ((!inPostThread || post.parentId !== post.rootId) && counting.has(id)) {
         await tx.update(posts).set({ commentCount: atLeastZero(sql`${posts.commentCount} - 1`) }).where(eq(posts.id, post.parentId));
       }
     }
-    if (post.gameId) await tx.update(schema.games).set({ commentCount: atLeastZero(sql`${schema.games.commentCount} - ${ids.length}`) }).where(eq(schema.games.id, post.gameId));
-    if (post.projectId) await tx.update(schema.projects).set({ commentCount: atLeastZero(sql`${schema.projects.commentCount} - ${ids.length}`) }).where(eq(schema.projects.id, post.projectId));
+    if (post.gameId && counted) await tx.update(schema.games).set({ commentCount: atLeastZero(sql`${schema.games.commentCount} - ${counted}`) }).where(eq(schema.games.id, post.gameId));
+    if (post.projectId && counted) await tx.update(schema.projects).set({ commentCount: atLeastZero(sql`${schema.projects.commentCount} - ${counted}`) }).where(eq(schema.projects.id, post.projectId));
     if (wasComment) {
       await tx.delete(posts).where(eq(posts.id, id));
     } else {
       const now = Date.now();
       await tx.update(posts).set({ deletedAt: now, updatedAt: now, text: [], category: null, likeCount: 0, commentCount: 0, imgCount: 0, vidCount: 0 }).where(eq(posts.id, id));
-      await tx.update(schema.users).set({ totalPosts: atLeastZero(sql`${schema.users.totalPosts} - 1`) }).where(eq(schema.users.id, post.authorId));
+      if (counting.has(id)) await tx.update(schema.users).set({ totalPosts: atLeastZero(sql`${schema.users.totalPosts} - 1`) }).where(eq(schema.users.id, post.authorId));
     }
   });
   return { wasComment, authorId: post.authorId, campusId: post.campusId, parentId: post.parentId, rootId: post.rootId, gameId: post.gameId, projectId: post.projectId };

@@ -3,11 +3,13 @@
 // reported post or comment; an item reported by REPORTS_TO_HIDE different
 // students of its campus is hidden from everyone but its author and the
 // moderators until a moderator reviews it (posts.hidden_at, users.hidden_at).
-import { and, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { REPORT_NOTE_MAX, type ReportReasonId } from "~/data/report-reasons";
 import { REPORT_NOTE_TOO_LONG } from "~/utils/report-messages";
-import { getDb, newId, schema, type Db, type Tx } from "~/services/db.server";
+import { getDb, newId, schema, transaction, type Tx } from "~/services/db.server";
+import { moveCounts } from "./post-tree.server";
 import { isSchoolVerifiedOn } from "./school.server";
+import { getUserById, isModerator } from "./users.server";
 
 /** Open reports from this many different school-verified users hide an item. */
 export const REPORTS_TO_HIDE = 3;
@@ -144,24 +146,59 @@ export async function countHidingReports(type: HideableItem, id: string): Promis
 
 /**
  * Hides the item when REPORTS_TO_HIDE reports count toward it (see
- * countHidingReports); an item already hidden keeps its time. Returns whether
- * it is hidden now by this call.
+ * countHidingReports); an item already hidden keeps its time. A post or
+ * comment leaves the counters others see (its author's post total, the
+ * comment counts above it) in the same transaction. Returns whether it is
+ * hidden now by this call.
  */
 export async function hideIfReported(type: HideableItem, id: string, now = Date.now()): Promise<boolean> {
   if ((await countHidingReports(type, id)) < REPORTS_TO_HIDE) return false;
-  const table = type === "user" ? schema.users : schema.posts;
-  const hidden = await getDb()
-    .update(table)
-    .set({ hiddenAt: now })
-    .where(and(eq(table.id, id), isNull(table.hiddenAt)))
-    .returning({ id: table.id });
-  return hidden.length > 0;
+  if (type === "user") {
+    const { users } = schema;
+    const hidden = await getDb().update(users).set({ hiddenAt: now }).where(and(eq(users.id, id), isNull(users.hiddenAt))).returning({ id: users.id });
+    return hidden.length > 0;
+  }
+  return transaction(async (tx) => {
+    const [post] = await tx.update(schema.posts).set({ hiddenAt: now }).where(and(eq(schema.posts.id, id), isNull(schema.posts.hiddenAt))).returning(countedColumns);
+    if (!post) return false;
+    if (post.deletedAt === null) await moveCounts(tx, post, -1);
+    return true;
+  });
 }
 
-/** Shows a hidden item again (a moderator dismissed its reports), in the caller's transaction when given one. */
-export async function unhideItem(type: HideableItem, id: string, db: Tx | Db = getDb()): Promise<void> {
-  const table = type === "user" ? schema.users : schema.posts;
-  await db.update(table).set({ hiddenAt: null }).where(eq(table.id, id));
+const countedColumns = {
+  id: schema.posts.id,
+  authorId: schema.posts.authorId,
+  parentId: schema.posts.parentId,
+  rootId: schema.posts.rootId,
+  gameId: schema.posts.gameId,
+  projectId: schema.posts.projectId,
+  deletedAt: schema.posts.deletedAt,
+};
+
+/**
+ * Shows a hidden item again (a moderator dismissed its reports), in the
+ * caller's transaction when given one; a post or comment counts again.
+ */
+export async function unhideItem(type: HideableItem, id: string, tx?: Tx): Promise<void> {
+  if (!tx) return transaction((t) => unhideItem(type, id, t));
+  if (type === "user") {
+    await tx.update(schema.users).set({ hiddenAt: null }).where(eq(schema.users.id, id));
+    return;
+  }
+  const [post] = await tx.update(schema.posts).set({ hiddenAt: null }).where(and(eq(schema.posts.id, id), isNotNull(schema.posts.hiddenAt))).returning(countedColumns);
+  if (post && post.deletedAt === null) await moveCounts(tx, post, 1);
+}
+
+/**
+ * Which of these posts or comments (rows already read) are hidden by reports
+ * from this viewer: from anyone but their author and the moderators. The
+ * viewer's moderator flag is read once, and only when one is hidden from them.
+ */
+export async function hiddenFromViewer(rows: { id: string; hiddenAt: number | null; authorId: string }[], viewerId: string | null | undefined): Promise<Set<string>> {
+  const hidden = rows.filter((r) => r.hiddenAt !== null && r.authorId !== viewerId);
+  if (hidden.length === 0 || isModerator(viewerId ? await getUserById(viewerId) : undefined)) return new Set();
+  return new Set(hidden.map((r) => r.id));
 }
 
 /**

@@ -37,15 +37,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 function NotificationRow({ n }: { n: NotificationItem }) {
-  // A moderators' notice speaks for itself: no one's name or photo on it.
-  if (n.notice) {
+  // A moderators' notice speaks for itself: no one's name or photo on it (the loader sends none).
+  if (n.notice || !n.actor) {
     return (
       <li className={`card notification${n.unread ? " notification--unread" : ""}`} data-testid="notification">
         <div className="notification__main">
           <p className="notification__what">
             {n.unread ? <span className="notification__new">New</span> : null}
             <Link to={n.href} className="notification__link">
-              {n.notice}
+              {n.notice ?? n.verb}
             </Link>
           </p>
           <time dateTime={n.time.iso} className="muted" suppressHydrationWarning>
@@ -69,6 +69,7 @@ function NotificationRow({ n }: { n: NotificationItem }) {
           </Link>
         </p>
         {n.excerpt ? <p className="notification__excerpt">{n.excerpt}</p> : null}
+        {n.unavailable ? <p className="notification__excerpt muted">{n.unavailable}</p> : null}
         <time dateTime={n.time.iso} className="muted" suppressHydrationWarning>
           {n.time.ago} · {n.time.clock} · {n.time.date}
         </time>

@@ -118,11 +118,12 @@ export type AlertInput = Omit<Alert, "id">;
 /** The listing a conversation is about, as its header and the inbox show it. */
 export type ConversationItemView = {
   id: string;
-  /** The start of the post's text ("" when it was deleted). */
+  /** The start of the post's text ("" when it is unavailable). */
   text: string;
   price: string | null;
   status: ListingStatusView;
-  deleted: boolean;
+  /** Deleted, or hidden by reports from the viewer: shown as no longer available, without text, price or photo. */
+  unavailable: boolean;
   /** The post's first photo, if any. */
   thumbnail: MediaView | null;
 };

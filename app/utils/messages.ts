@@ -11,6 +11,10 @@ export const CANT_INTERACT = "You can't interact with this person.";
 export const USER_BLOCKED = "User blocked.";
 export const USER_UNBLOCKED = "User unblocked.";
 export const OWN_POST = "This is your own post.";
+/** A conversation's or notification's listing that was deleted, or that reports hide from the viewer. */
+export const LISTING_UNAVAILABLE = "This listing is no longer available";
+/** A notification's comment that was deleted, or that reports hide from the viewer. */
+export const COMMENT_UNAVAILABLE = "This comment is no longer available";
 export const TOO_MANY_CONVERSATIONS = "You've started 20 conversations today. Try again tomorrow.";
 export const TOO_MANY_MESSAGES = "You're sending messages too fast. Wait a minute and try again.";
 

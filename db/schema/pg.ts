@@ -268,9 +268,8 @@ export const notifications = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    actorId: text("actor_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** Who acted; null on a moderators' notice, which names no moderator. */
+    actorId: text("actor_id").references(() => users.id, { onDelete: "cascade" }),
     type: text("type", {
       enum: ["comment", "comment reply", "comment interaction", "post interaction", "message", "moderation"],
     }).notNull(),

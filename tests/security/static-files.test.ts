@@ -82,12 +82,12 @@ describe("scripts of the build over the wire", () => {
 });
 
 describe("uploaded media", () => {
-  it("a photo carries nosniff and a year of cache, not the document's policy", async () => {
+  it("a profile photo carries nosniff and a year of cache, not the document's policy", async () => {
     const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#c33" } }).webp().toBuffer();
-    const dir = path.join(serverDir(), "uploads", "posts", "static-files-test");
+    const dir = path.join(serverDir(), "uploads", "avatars", "static-files-test");
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, "1-300.webp"), photo);
-    const res = await rawRequest("/media/posts/static-files-test/1-300.webp", { headers: { "Accept-Encoding": "gzip, br" } });
+    const res = await rawRequest("/media/avatars/static-files-test/1-300.webp", { headers: { "Accept-Encoding": "gzip, br" } });
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toBe("image/webp");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");

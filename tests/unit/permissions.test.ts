@@ -243,7 +243,7 @@ describe("every route action refuses a suspended user", () => {
       fields = { token: renewToken(own.id, row!.at, Date.now() + 3600_000) };
     }
     const encoded = c.multipart ? multipartBody(fields) : { body: Buffer.from(new URLSearchParams(fields).toString()), type: "application/x-www-form-urlencoded" };
-    const request = new Request(`${BASE}${c.path(ids)}`, { method: "POST", headers: { Cookie: cookie, "Content-Type": encoded.type, Origin: BASE }, body: encoded.body });
+    const request = new Request(`${BASE}${c.path(ids)}`, { method: "POST", headers: { Cookie: cookie, "Content-Type": encoded.type, Origin: BASE }, body: new Uint8Array(encoded.body) });
     const mod = (await import(`~/routes/${file.replace(/\.tsx?$/, "")}`)) as { action: RouteAction };
     let result: unknown;
     try {
