@@ -83,7 +83,7 @@ export async function portfolioAction(kind: PortfolioKind, { request, params }: 
   const subject = kind === "game" ? { game: id } : { project: id };
   // Only a comment carries files: who may send one is decided before its body is read.
   const upload = isMultipart(request);
-  const gate = await checkPermission(request, upload ? "portfolio.comment" : "portfolio.manage", subject);
+  const gate = await checkPermission(request, upload ? "portfolio.comment" : "portfolio.manage", upload ? subject : null);
   const { user, campus } = gate;
   if (gate.refusal) return refusePortfolioPage(await readDraft(request), gate.refusal);
   let formData: FormData;
@@ -99,7 +99,9 @@ export async function portfolioAction(kind: PortfolioKind, { request, params }: 
   try {
     const intent = formData.get("intent");
     if (!isPortfolioIntent(intent)) throw new Response("Bad Request", { status: 400 });
-    const decision = await can(user, PORTFOLIO_INTENTS[intent], { campusId: campus.id, target: await portfolioTarget(kind, id) });
+    // Deleting an item already deleted says so (the model answers); the others need the item to be there.
+    const target = intent === "delete" ? undefined : await portfolioTarget(kind, id);
+    const decision = await can(user, PORTFOLIO_INTENTS[intent], { campusId: campus.id, target });
     if (!decision.allowed) return refusePortfolioPage(formData, decision.refusal);
     if (intent === "like") return await likeAction(request, formData, user, id, kind);
     if (intent === "comment") {

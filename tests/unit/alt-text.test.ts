@@ -172,7 +172,7 @@ describe("stored per media row", () => {
       ["files", await photo("two.png")],
       ["alts.1", "The lamp switched on"],
     ]);
-    const res = (await uploadAction({ request: multipart("/create/upload", cookie, fd), params: {}, ...ctx })) as Response;
+    const res = (await uploadAction({ request: multipart("/create/upload?target=post", cookie, fd), params: {}, ...ctx })) as Response;
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ ok: true });
     expect((await mediaOf(await postIdOf(user.id))).map((m) => m.alt)).toEqual([null, "The lamp switched on"]);
@@ -194,7 +194,7 @@ describe("stored per media row", () => {
     expect(res.data.reply.initialValue).toMatchObject({ text: "Bookshelf", alts: { "0": "x".repeat(251) } });
     expect(await postsBy(user.id)).toEqual([]);
     // The JS upload answers the same, as JSON.
-    const js = await uploadAction({ request: multipart("/create/upload", cookie, fd), params: {}, ...ctx });
+    const js = await uploadAction({ request: multipart("/create/upload?target=post", cookie, fd), params: {}, ...ctx });
     expect(js.status).toBe(400);
     expect(((await js.json()) as { reply: { error: unknown } }).reply.error).toEqual({ "alts.0": [PHOTO_ALT_TOO_LONG] });
   });

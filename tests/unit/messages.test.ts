@@ -272,14 +272,14 @@ describe("blocking", () => {
     expect((await getFeedPage({ campusId: "ou", timeZone: tz, viewerId: c.id, limit: 50 })).posts.map((p) => p.id)).toEqual(expect.arrayContaining([aPost, bPost]));
   });
 
-  it("no notifications between them, in either direction", async () => {
+  it("no comments, saves or notifications between them, in either direction", async () => {
     const a = await user("Ari");
     const b = await user("Bel");
     const aPost = await listing(a.id, "Bookcase");
     const bPost = await listing(b.id, "Speaker");
     await blockUser(b.id, a.id);
-    await createPost({ authorId: b.id, campusId: "ou", blocks: [{ text: "nice" }], media: [], origin, parentId: aPost });
-    await toggleLike({ userId: a.id, type: "post", id: bPost, origin });
+    await expect(createPost({ authorId: b.id, campusId: "ou", blocks: [{ text: "nice" }], media: [], origin, parentId: aPost })).rejects.toThrow("You can't interact with this person.");
+    await expect(toggleLike({ userId: a.id, type: "post", id: bPost, origin })).rejects.toThrow("You can't interact with this person.");
     const of = async (userId: string) => await getDb().select().from(schema.notifications).where(eq(schema.notifications.userId, userId));
     expect(await of(a.id)).toEqual([]);
     expect(await of(b.id)).toEqual([]);

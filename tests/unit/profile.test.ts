@@ -78,6 +78,7 @@ describe("counters", () => {
     const a = await user();
     const b = await user();
     const mine: string[] = [];
+    const campusOf = new Map<string, string>();
     let seedValue = 7;
     const next = () => (seedValue = (seedValue * 1103515245 + 12345) % 2 ** 31);
     for (let i = 0; i < 60; i++) {
@@ -86,9 +87,14 @@ describe("counters", () => {
         const [id] = mine.splice(next() % mine.length, 1);
         await deletePost(id!, a.id);
       } else if (r === 1 && mine.length) {
-        await post(b.id, `comment ${i}`, { parentId: mine[next() % mine.length]! });
+        // A reply is sent to its post's campus's site.
+        const parentId = mine[next() % mine.length]!;
+        await post(b.id, `comment ${i}`, { parentId, campusId: campusOf.get(parentId)! });
       } else {
-        mine.push((await post(a.id, `post ${i}`, { campusId: i % 3 ? "ou" : "smu" })).id);
+        const campusId = i % 3 ? "ou" : "smu";
+        const { id } = await post(a.id, `post ${i}`, { campusId });
+        campusOf.set(id, campusId);
+        mine.push(id);
       }
       expect((await getUserById(a.id))!.totalPosts).toBe(await countTopLevel(a.id));
     }

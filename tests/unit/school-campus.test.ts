@@ -93,35 +93,32 @@ describe("isSchoolVerifiedOn", () => {
 });
 
 describe("every action checks the request's campus", () => {
-  it("a student of OU comments and saves on the OU site and the general Campus site", async () => {
+  it("a student of OU comments and saves on an OU post on the OU site; from another campus's site the post is not there (404)", async () => {
     const { cookie } = await ouStudent();
-    for (const site of [OU, CAMPUS]) {
-      const saved = await settle(() => postAction({ request: form(`${site}/post/${postId}`, cookie, { intent: "like", async: "1" }), params: { id: postId }, ...ctx }));
-      expect(statusOf(saved)).toBe(200);
-      const comment = await settle(() => postAction({ request: form(`${site}/post/${postId}`, cookie, { intent: "comment", text: "Still there?" }), params: { id: postId }, ...ctx }));
-      expect(statusOf(comment)).toBe(302);
+    const saved = await settle(() => postAction({ request: form(`${OU}/post/${postId}`, cookie, { intent: "like", async: "1" }), params: { id: postId }, ...ctx }));
+    expect(statusOf(saved)).toBe(200);
+    const comment = await settle(() => postAction({ request: form(`${OU}/post/${postId}`, cookie, { intent: "comment", text: "Still there?" }), params: { id: postId }, ...ctx }));
+    expect(statusOf(comment)).toBe(302);
+    for (const site of [CAMPUS, UT]) {
+      const params = { id: postId };
+      for (const fields of [{ intent: "like", async: "1" }, { intent: "like" }, { intent: "comment", text: "Hi" }]) {
+        expect(statusOf(await settle(() => postAction({ request: form(`${site}/post/${postId}`, cookie, fields), params, ...ctx })))).toBe(404);
+      }
+      const composerComment = await settle(() =>
+        createCommentAction({ request: form(`${site}/create/comment/${postId}?type=post`, cookie, { text: "Hi" }), params, ...ctx }),
+      );
+      expect(statusOf(composerComment)).toBe(404);
+      const upload = await settle(() => uploadAction({ request: form(`${site}/create/upload?target=comment&id=${postId}&type=post`, cookie, { text: "Lamp" }), params: {}, ...ctx }));
+      expect(statusOf(upload)).toBe(404);
     }
   });
 
-  it("…but not on the UT site: comment, save, post, composer comment and upload are 403", async () => {
+  it("…and a new post on the UT site is 403 with the reason, from the composer and the upload", async () => {
     const { cookie } = await ouStudent();
-    const params = { id: postId };
-    const saveAsync = await settle(() => postAction({ request: form(`${UT}/post/${postId}`, cookie, { intent: "like", async: "1" }), params, ...ctx }));
-    expect(statusOf(saveAsync)).toBe(403);
-    expect((saveAsync as { data: unknown }).data).toEqual({ error: SCHOOL_VERIFICATION_REQUIRED });
-    const savePlain = await settle(() => postAction({ request: form(`${UT}/post/${postId}`, cookie, { intent: "like" }), params, ...ctx }));
-    expect(statusOf(savePlain)).toBe(403);
-    expect(await (savePlain as Response).text()).toBe(SCHOOL_VERIFICATION_REQUIRED);
-    const comment = await settle(() => postAction({ request: form(`${UT}/post/${postId}`, cookie, { intent: "comment", text: "Hi" }), params, ...ctx }));
-    expect(statusOf(comment)).toBe(403);
-    expect((comment as { data: { error: Record<string, string[]> } }).data.error).toEqual({ "": [SCHOOL_VERIFICATION_REQUIRED] });
     const newPost = await settle(() => createPostAction({ request: form(`${UT}/create/post`, cookie, { text: "Selling a lamp" }), params: {}, ...ctx }));
     expect(statusOf(newPost)).toBe(403);
-    const composerComment = await settle(() =>
-      createCommentAction({ request: form(`${UT}/create/comment/${postId}?type=post`, cookie, { text: "Hi" }), params, ...ctx }),
-    );
-    expect(statusOf(composerComment)).toBe(403);
-    const upload = await settle(() => uploadAction({ request: form(`${UT}/create/upload`, cookie, { target: "post", text: "Lamp" }), params: {}, ...ctx }));
+    expect((newPost as { data: { reply: { error: Record<string, string[]> } } }).data.reply.error).toEqual({ "": [SCHOOL_VERIFICATION_REQUIRED] });
+    const upload = await settle(() => uploadAction({ request: form(`${UT}/create/upload?target=post`, cookie, { text: "Lamp" }), params: {}, ...ctx }));
     expect(statusOf(upload)).toBe(403);
   });
 
