@@ -10,7 +10,7 @@ import { checkPermission, refusalResponse } from "./permissions.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { siteOrigin } from "~/services/urls.server";
 import { parseWithSchema } from "~/utils/form";
-import { USER_BLOCKED, USER_UNBLOCKED } from "~/utils/messages";
+import { CANT_MESSAGE, USER_BLOCKED, USER_UNBLOCKED } from "~/utils/messages";
 import { reportAction } from "./reports.server";
 
 /** Anyone but the two members: a 404, so a conversation's id is never confirmed. */
@@ -30,7 +30,9 @@ export async function startConversationAction(request: Request, postId: string) 
   if (refusal) {
     await readDraft(request);
     // Not a student here, or blocked: back to the post with the reason. Suspended: the reason as the error page.
-    if (refusal.reason === "school" || refusal.reason === "blocked") return redirectWithAlert(request, back, { type: "danger", message: refusal.message });
+    if (refusal.reason === "school" || refusal.reason === "blocked") {
+      return redirectWithAlert(request, back, { type: "danger", message: refusal.reason === "blocked" ? CANT_MESSAGE : refusal.message });
+    }
     throw refusalResponse(refusal);
   }
   await readForm(request);

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, useParams } from "@remix-run/react";
 import { CommentBox } from "~/components/comment-box";
 import { CommentThread, MoreComments } from "~/components/comment-thread";
 import { DeleteFromUrl } from "~/components/delete-from-url";
@@ -24,7 +24,21 @@ export const action = (args: ActionFunctionArgs) => postPageAction(args);
 export default function PostPage() {
   const { status, post, chain, comments, nextComments, listing, mine } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  if (status === "missing") return <DoesNotExist />;
+  const params = useParams();
+  const refused = lastResult && "status" in lastResult ? lastResult : null;
+  if (status === "missing") {
+    // A comment refused because the post is no longer there for this person (a block): the reason and the draft, then the not-found page.
+    return (
+      <>
+        {refused ? (
+          <section className="panel" aria-label="Your comment">
+            <CommentBox action={`/post/${params.id ?? ""}`} lastResult={refused} />
+          </section>
+        ) : null}
+        <DoesNotExist />
+      </>
+    );
+  }
   if (status === "deleted" || !post) {
     return <p className="panel empty-state">Sorry, that post has been deleted.</p>;
   }

@@ -191,7 +191,7 @@ describe("stored markup comes back as text", () => {
       Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="${IMG}.png"\r\nContent-Type: image/png\r\n\r\nnot an image\r\n`),
       closing(),
     ]);
-    const res = await rawRequest("/create/upload", { method: "POST", headers: { "Content-Type": MULTIPART, Origin: origin(), Cookie: student.cookie }, body });
+    const res = await rawRequest("/create/upload?target=post", { method: "POST", headers: { "Content-Type": MULTIPART, Origin: origin(), Cookie: student.cookie }, body });
     expect(res.status).toBe(400);
     expectSafe(res);
   });

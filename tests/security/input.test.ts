@@ -70,7 +70,7 @@ describe("row 4: one comment cannot freeze the server", () => {
 
   it("the same text in a multipart upload (no 64 KB cap there) is refused at the field cap", async () => {
     const { result: res, slowestHealthMs } = await whileHealthChecked(() =>
-      streamRequest("/create/upload", {
+      streamRequest("/create/upload?target=post", {
         headers: { "Content-Type": MULTIPART, Cookie: student.cookie },
         pieces: [fieldPart("target", "post"), fieldPart("text", hostile), closing()],
       }),
@@ -97,7 +97,7 @@ describe("row 5: uploads cannot fill the disk", () => {
   }
 
   it("40 parts of 2 MB plus an oversized text field to /create/upload: 413, reading stopped, nothing left in the temp folder", async () => {
-    const res = await streamRequest("/create/upload", { headers: { "Content-Type": MULTIPART, Cookie: student.cookie }, pieces: fortyFilesThenLongText() });
+    const res = await streamRequest("/create/upload?target=post", { headers: { "Content-Type": MULTIPART, Cookie: student.cookie }, pieces: fortyFilesThenLongText() });
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body)).toMatchObject({ ok: false, reply: { error: { files: [TOO_MANY_FILES] } } });
     expect(res.finished).toBe(false);
@@ -114,7 +114,7 @@ describe("row 5: uploads cannot fill the disk", () => {
       for (let i = 0; i < 40; i++) yield* filePart("files", `photo-${i}.jpg`, 2 * MB);
       yield closing();
     }
-    const res = await streamRequest("/create/upload", { headers: { "Content-Type": MULTIPART, Cookie: student.cookie }, pieces: longTextFirst() });
+    const res = await streamRequest("/create/upload?target=post", { headers: { "Content-Type": MULTIPART, Cookie: student.cookie }, pieces: longTextFirst() });
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body)).toMatchObject({ reply: { error: { text: [TOO_MANY_CHARACTERS] } } });
     expect(res.sent).toBeLessThan(20 * MB);
@@ -127,7 +127,7 @@ describe("row 5: uploads cannot fill the disk", () => {
       for (let i = 0; i < 10; i++) yield* filePart("files", `p${i}.png`, 20 * 1024);
       yield partHead("files", "p10.png"); // and then nothing: the client holds the request open
     }
-    const res = await streamRequest("/create/upload", { headers: { "Content-Type": MULTIPART, Cookie: student.cookie }, pieces: elevenFiles(), holdOpen: true, timeoutMs: 10_000 });
+    const res = await streamRequest("/create/upload?target=post", { headers: { "Content-Type": MULTIPART, Cookie: student.cookie }, pieces: elevenFiles(), holdOpen: true, timeoutMs: 10_000 });
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body)).toMatchObject({ reply: { error: { files: [TOO_MANY_FILES] } } });
     expect(leftInTmp()).toEqual([]);
@@ -152,7 +152,7 @@ describe("row 5: uploads cannot fill the disk", () => {
       for (let i = 0; i < 3; i++) yield* filePart("files", `cut-${i}.jpg`, 2 * MB);
       yield closing();
     }
-    const res = await streamRequest("/create/upload", {
+    const res = await streamRequest("/create/upload?target=post", {
       headers: { "Content-Type": MULTIPART, Cookie: student.cookie },
       pieces: threeFiles(),
       abortAfter: 3 * MB,
@@ -190,7 +190,7 @@ describe("row 5: uploads cannot fill the disk", () => {
       for (let i = 0; i < 5; i++) yield* filePart("files", `o${i}.jpg`, 2 * MB);
       yield closing();
     }
-    const res = await streamRequest("/create/upload", { headers: { "Content-Type": MULTIPART, Cookie: outsider.cookie }, pieces: files() });
+    const res = await streamRequest("/create/upload?target=post", { headers: { "Content-Type": MULTIPART, Cookie: outsider.cookie }, pieces: files() });
     expect(res.status).toBe(403);
     expect(leftInTmp()).toEqual([]);
   });
@@ -202,7 +202,7 @@ describe("malformed multipart bodies are 4xx", () => {
   it.each([
     ["/login", false],
     ["/register", false],
-    ["/create/upload", true],
+    ["/create/upload?target=post", true],
     ["/create/post", true],
     ["/post/{id}", true],
     ["/profile/photo", true],

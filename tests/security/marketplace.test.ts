@@ -507,7 +507,7 @@ describe("reports", () => {
     const reply = await postForm(`/post/${post}`, { intent: "comment", text: "Still available?" }, as(buyer));
     const replyPage = await rawRequest(`/create/comment/${post}?type=post`, { headers: as(buyer) });
     // The composer's upload with a progress bar (JS) takes replies too.
-    const upload = await postMultipart("/create/upload", { id: post, type: "post", text: "Still available?" }, as(buyer));
+    const upload = await postMultipart(`/create/upload?target=comment&id=${post}&type=post`, { text: "Still available?" }, as(buyer));
     const message = await postForm(`/messages?post=${post}`, {}, as(buyer));
     expect([save.status, reply.status, replyPage.status, upload.status, message.status]).toEqual([404, 404, 404, 404, 404]);
     expect(await inboxSize(buyer)).toBe(inbox);

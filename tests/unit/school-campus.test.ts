@@ -101,7 +101,8 @@ describe("every action checks the request's campus", () => {
     expect(statusOf(comment)).toBe(302);
     for (const site of [CAMPUS, UT]) {
       const params = { id: postId };
-      for (const fields of [{ intent: "like", async: "1" }, { intent: "like" }, { intent: "comment", text: "Hi" }]) {
+      const forms: Record<string, string>[] = [{ intent: "like", async: "1" }, { intent: "like" }, { intent: "comment", text: "Hi" }];
+      for (const fields of forms) {
         expect(statusOf(await settle(() => postAction({ request: form(`${site}/post/${postId}`, cookie, fields), params, ...ctx })))).toBe(404);
       }
       const composerComment = await settle(() =>
