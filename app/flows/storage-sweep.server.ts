@@ -13,6 +13,7 @@
 import os from "node:os";
 import { keysInUse, MEDIA_FOLDERS } from "~/models/stored-media.server";
 import { jobLease } from "~/services/job-lease.server";
+import { periodicJob } from "~/services/periodic-job.server";
 import { getStorage, type Storage } from "~/services/storage.server";
 
 /** How old an object no row names must be before it is removed. */
@@ -87,43 +88,18 @@ export type StorageSweepJob = {
 export function createStorageSweepJob(opts: SweepOptions & { intervalMs?: number; firstRunMs?: number } = {}): StorageSweepJob {
   const intervalMs = opts.intervalMs ?? 60 * 60_000;
   const log = opts.log ?? ((m: string) => console.error(m));
-  let running = false;
   let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let inFlight: Promise<unknown> = Promise.resolve();
-
   const runOnce = () => sweepStorage({ ...opts, log, stopping: () => stopped || (opts.stopping?.() ?? false) });
-
-  function schedule(delay: number) {
-    if (!running) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      inFlight = runOnce().then(
-        () => schedule(intervalMs),
-        (error: unknown) => {
-          log(`storage sweep: ${String(error)}`);
-          schedule(intervalMs);
-        },
-      );
-    }, delay);
-    // Never what keeps a process alive.
-    timer.unref?.();
-  }
-
+  const job = periodicJob({ name: "storage sweep", run: runOnce, intervalMs, firstRunMs: opts.firstRunMs ?? 5_000, log });
   return {
     runOnce,
     start() {
-      if (running) return;
-      running = true;
       stopped = false;
-      schedule(opts.firstRunMs ?? 5_000);
+      job.start();
     },
-    async stop() {
-      running = false;
+    stop() {
       stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await inFlight;
+      return job.stop();
     },
   };
 }
