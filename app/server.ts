@@ -7,6 +7,7 @@ import { createRequestHandler } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
+import { startStorageSweep, type StorageSweepJob } from "./flows/storage-sweep.server";
 import { flushPageViews, recordPageView } from "./models/events.server";
 import { listUnsubscribeHeaders } from "./models/unsubscribe.server";
 import { config, ConfigError } from "./services/config.server";
@@ -165,12 +166,15 @@ async function start() {
   });
 
   let mailWorker: ReturnType<typeof startMailWorker> = null;
+  let storageSweep: StorageSweepJob | undefined;
   const server = app.listen(cfg.port, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : cfg.port;
     setServerPort(port);
     console.log(`Listening on http://localhost:${port}`);
     mailWorker = startMailWorker((row) => listUnsubscribeHeaders(row.to, row.kind)); // only when RESEND_API_KEY is set
+    // Removes what uploads cut short by a crash left in the store (a few seconds after start, then hourly).
+    storageSweep = startStorageSweep();
   });
   const connections = trackConnections(server);
 
@@ -187,9 +191,12 @@ async function start() {
     const deadline = Date.now() + cfg.shutdownGraceMs;
     console.log(`${signal}: finishing the requests in flight, then exiting`);
     const mail = mailWorker?.stop() ?? Promise.resolve();
+    // A sweep in flight stops after its current page and gives its lease back before the database closes.
+    const sweep = storageSweep?.stop() ?? Promise.resolve();
     const { cut } = await connections.close(cfg.shutdownGraceMs);
     if (cut) console.error(`Shutdown: ${cut} connection(s) still open after ${cfg.shutdownGraceMs / 1000} s were closed`);
     await within(mail, deadline - Date.now());
+    await within(sweep, Math.max(1_000, deadline - Date.now()));
     await within(flushPageViews(), Math.max(1_000, deadline - Date.now()));
     await within(closeDatabase(), Math.max(1_000, deadline - Date.now()));
     process.exit(0);

@@ -24,6 +24,8 @@ export type ShellData = {
 
 type NavItem = { to: string; label: string; icon: IconName };
 
+const SETTINGS: NavItem = { to: "/settings", label: "Settings", icon: "settings" };
+
 const NAV: NavItem[] = [
   { to: "/home", label: "Home", icon: "home" },
   { to: "/search", label: "Search", icon: "search" },
@@ -31,23 +33,35 @@ const NAV: NavItem[] = [
   { to: "/messages", label: "Messages", icon: "message" },
   { to: "/profile", label: "Profile", icon: "user" },
   { to: "/more", label: "More", icon: "more" },
-  { to: "/settings", label: "Settings", icon: "settings" },
+  SETTINGS,
 ];
 
 const MODERATION: NavItem = { to: "/moderation", label: "Moderation", icon: "flag" };
+const LOG_OUT: NavItem = { to: "/logout", label: "Log out", icon: "logout" };
 
 /**
- * Signed in: Profile is their own page and Log out is offered (moderators also
- * get Moderation); visitors get Log in and Sign up; a pending account (email
- * not verified) Verify email and Log out.
+ * Signed in: Log out; a pending account (email not verified): Verify email and
+ * Log out; visitors: Log in and Sign up.
  */
+function sessionNav(user: SessionUser | null | undefined, pending: ShellData["pending"]): NavItem[] {
+  if (user) return [LOG_OUT];
+  if (pending) return [{ to: "/verify", label: "Verify email", icon: "check" }, LOG_OUT];
+  return [{ to: "/login", label: "Log in", icon: "login" }, { to: "/user_registration", label: "Sign up", icon: "plus" }];
+}
+
+/**
+ * Settings and the session's items: the bottom navigation of a phone has no room
+ * for them, so the More menu lists them (two taps from any page on any width).
+ */
+export function accountNav(user: SessionUser | null | undefined, pending: ShellData["pending"]): NavItem[] {
+  return [SETTINGS, ...sessionNav(user, pending)];
+}
+
+/** Signed in: Profile is their own page (moderators also get Moderation). */
 function navFor(user: SessionUser | null | undefined, pending: ShellData["pending"]): NavItem[] {
   const username = user?.username ?? pending?.username;
   const items = NAV.map((item) => (item.to === "/profile" && username ? { ...item, to: `/${username}` } : item));
-  const logOut: NavItem = { to: "/logout", label: "Log out", icon: "logout" };
-  if (user) return [...items, ...(user.isModerator ? [MODERATION] : []), logOut];
-  if (pending) return [...items, { to: "/verify", label: "Verify email", icon: "check" }, logOut];
-  return [...items, { to: "/login", label: "Log in", icon: "login" }, { to: "/user_registration", label: "Sign up", icon: "plus" }];
+  return [...items, ...(user?.isModerator ? [MODERATION] : []), ...sessionNav(user, pending)];
 }
 
 const BADGE_COUNTS: Partial<Record<string, (data: ShellData) => number | undefined>> = {
@@ -138,7 +152,7 @@ export function AppShell({ data, children }: { data: ShellData | undefined; chil
       </div>
 
       <nav className="bottom-nav" aria-label="Main (mobile)">
-        {[...NAV.filter((n) => n.to !== "/settings"), ...(data?.user?.isModerator ? [MODERATION] : [])].map((item) => {
+        {[...NAV.filter((n) => n !== SETTINGS), ...(data?.user?.isModerator ? [MODERATION] : [])].map((item) => {
           const { badge, label } = unreadBadge(item, data);
           return (
             <NavLink key={item.to} to={item.to} aria-label={label}>

@@ -1,4 +1,5 @@
-import { NavLink } from "@remix-run/react";
+import { NavLink, useRouteLoaderData } from "@remix-run/react";
+import { accountNav, type ShellData } from "./app-shell";
 
 /** The More menu (spec §2): General Info, More Stuff, Help & Feedback. */
 export const MORE_SECTIONS = [
@@ -28,9 +29,12 @@ export const MORE_SECTIONS = [
 ] as const;
 
 export function MoreMenu() {
+  const data = useRouteLoaderData<ShellData>("root");
+  // Settings and Log out (or Log in and Sign up): the phone's bottom navigation has no room for them.
+  const account = { title: "Account", items: accountNav(data?.user, data?.pending) };
   return (
     <nav className="more-menu" aria-label="More">
-      {MORE_SECTIONS.map((section) => (
+      {[...MORE_SECTIONS, account].map((section) => (
         <section key={section.title}>
           <h2 className="more-menu__title">{section.title}</h2>
           <ul>

@@ -3,6 +3,7 @@
 // style: runOnce for tests, start/stop for the server. Every process may run
 // it: each listing is claimed in a transaction, so one email goes out.
 import { sendRenewalReminders } from "~/models/listings.server";
+import { periodicJob } from "~/services/periodic-job.server";
 
 export type ListingReminderJob = {
   runOnce(): Promise<number>;
@@ -14,42 +15,8 @@ export function createListingReminderJob(opts: { intervalMs?: number; firstRunMs
   const intervalMs = opts.intervalMs ?? 15 * 60_000;
   const now = opts.now ?? Date.now;
   const log = opts.log ?? ((m: string) => console.error(m));
-  let running = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let inFlight: Promise<unknown> = Promise.resolve();
-
   const runOnce = () => sendRenewalReminders(now());
-
-  function schedule(delay: number) {
-    if (!running) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      inFlight = runOnce().then(
-        () => schedule(intervalMs),
-        (error: unknown) => {
-          log(`listing reminders: ${String(error)}`);
-          schedule(intervalMs);
-        },
-      );
-    }, delay);
-    // Never what keeps a process alive (a seed-only run exits as before).
-    timer.unref?.();
-  }
-
-  return {
-    runOnce,
-    start() {
-      if (running) return;
-      running = true;
-      schedule(opts.firstRunMs ?? 60_000);
-    },
-    async stop() {
-      running = false;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await inFlight;
-    },
-  };
+  return { runOnce, ...periodicJob({ name: "listing reminders", run: runOnce, intervalMs, firstRunMs: opts.firstRunMs ?? 60_000, log }) };
 }
 
 let processJob: ListingReminderJob | undefined;

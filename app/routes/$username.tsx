@@ -4,7 +4,7 @@ import { DeleteFromUrl } from "~/components/delete-from-url";
 import { BlockButton, BlockFromUrl } from "~/components/block-confirm";
 import { ReportDialogSlot } from "~/components/on-demand";
 import { reportHref, reportOpen } from "~/utils/reports";
-import { signUpPromptHref, withoutModals } from "~/utils/url-state";
+import { withoutModals } from "~/utils/url-state";
 import { Icon, VerifiedBadge } from "~/components/icons";
 import { PostFeed } from "~/components/post-feed";
 import { FeedFilters } from "~/components/feed-filters";
@@ -79,20 +79,22 @@ export default function Profile() {
               <Link to="/more/help" className="button button--primary">
                 Send Message
               </Link>
-              {/* A visitor gets the sign-up prompt. */}
-              <Link to={viewer === "member" ? reportHref(here, "user") : signUpPromptHref(here, "report")} className="button" preventScrollReset>
-                Report
-              </Link>
+              {/* Report is for signed-in others only: a visitor sees Send Message. */}
               {viewer === "member" ? (
-                blocked ? (
-                  <Form method="post" className="inline-form">
-                    <button type="submit" name="intent" value="unblock" className="button">
-                      Unblock
-                    </button>
-                  </Form>
-                ) : (
-                  <BlockButton />
-                )
+                <>
+                  <Link to={reportHref(here, "user")} className="button" preventScrollReset>
+                    Report
+                  </Link>
+                  {blocked ? (
+                    <Form method="post" className="inline-form">
+                      <button type="submit" name="intent" value="unblock" className="button">
+                        Unblock
+                      </button>
+                    </Form>
+                  ) : (
+                    <BlockButton />
+                  )}
+                </>
               ) : null}
               {/* The link goes to the account's own address, shown only masked on /login/sent. */}
               {viewer === "visitor" && !profile.verified ? (

@@ -14,6 +14,7 @@ import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { Resend } from "resend";
 import { config } from "./config.server";
 import { dbClient, schema, type DbClient } from "./db.server";
+import { periodicJob } from "./periodic-job.server";
 
 const { mail } = schema;
 
@@ -203,41 +204,9 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
     return result;
   }
 
-  let running = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let inFlight: Promise<unknown> = Promise.resolve();
-
-  function schedule(delay: number) {
-    if (!running) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      const run = runOnce().then(
-        (r) => schedule(r.claimed === batchSize ? 0 : pollMs),
-        (error: unknown) => {
-          log(`mail worker: ${String(error)}`);
-          schedule(pollMs);
-        },
-      );
-      inFlight = run;
-    }, delay);
-    timer.unref?.();
-  }
-
-  return {
-    id,
-    runOnce,
-    start() {
-      if (running) return;
-      running = true;
-      schedule(0);
-    },
-    async stop() {
-      running = false;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await inFlight;
-    },
-  };
+  // A full batch means more may be due: the next poll follows at once.
+  const job = periodicJob({ name: "mail worker", run: runOnce, intervalMs: pollMs, firstRunMs: 0, next: (r) => (r.claimed === batchSize ? 0 : pollMs), log });
+  return { id, runOnce, ...job };
 }
 
 /**

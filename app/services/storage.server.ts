@@ -9,7 +9,7 @@ import { createDiskStorage } from "./storage/disk.server";
 import { createS3Storage } from "./storage/s3.server";
 import type { Storage } from "./storage/types";
 
-export { checkKey, isValidKey, mediaContentType, type ByteRange, type Storage, type StoredFile } from "./storage/types";
+export { checkKey, isValidKey, mediaContentType, type ByteRange, type ListedObject, type Storage, type StoredFile } from "./storage/types";
 
 /** The driver the configuration names. */
 export function createStorage(cfg: Pick<Config, "s3" | "uploadsDir">): Storage {

@@ -43,3 +43,4 @@ export const moderationActions = tables.moderationActions;
 export const bannedEmails = tables.bannedEmails;
 export const rateLimits = tables.rateLimits;
 export const events = tables.events;
+export const jobLeases = tables.jobLeases;

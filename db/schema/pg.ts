@@ -75,7 +75,7 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: time("updated_at").notNull().default(now),
   },
-  (t) => [index("users_campus_idx").on(t.campusId), uniqueIndex("users_one_owner").on(t.isOwner).where(sql`is_owner = true`)],
+  (t) => [index("users_campus_idx").on(t.campusId), index("users_img_idx").on(t.img), uniqueIndex("users_one_owner").on(t.isOwner).where(sql`is_owner = true`)],
 );
 
 export const passwords = pgTable("passwords", {
@@ -205,7 +205,7 @@ export const media = pgTable(
     alt: text("alt"),
     createdAt: createdAt(),
   },
-  (t) => [index("media_post_idx").on(t.postId, t.order)],
+  (t) => [index("media_post_idx").on(t.postId, t.order), index("media_path_idx").on(t.path)],
 );
 
 export const likeTargets = ["post", "game", "project"] as const;
@@ -486,3 +486,10 @@ export const events = pgTable(
   },
   (t) => [index("events_name_idx").on(t.name, t.createdAt)],
 );
+
+/** Background jobs that only one process may run at a time (see ./sqlite.ts). */
+export const jobLeases = pgTable("job_leases", {
+  name: text("name").primaryKey(),
+  holder: text("holder"),
+  leaseUntil: time("lease_until").notNull().default(0),
+});

@@ -76,7 +76,7 @@ export const users = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull().default(now),
   },
-  (t) => [index("users_campus_idx").on(t.campusId), uniqueIndex("users_one_owner").on(t.isOwner).where(sql`is_owner = 1`)],
+  (t) => [index("users_campus_idx").on(t.campusId), index("users_img_idx").on(t.img), uniqueIndex("users_one_owner").on(t.isOwner).where(sql`is_owner = 1`)],
 );
 
 export const passwords = sqliteTable("passwords", {
@@ -234,7 +234,7 @@ export const media = sqliteTable(
     alt: text("alt"),
     createdAt: createdAt(),
   },
-  (t) => [index("media_post_idx").on(t.postId, t.order)],
+  (t) => [index("media_post_idx").on(t.postId, t.order), index("media_path_idx").on(t.path)],
 );
 
 export const likeTargets = ["post", "game", "project"] as const;
@@ -539,3 +539,14 @@ export const events = sqliteTable(
   },
   (t) => [index("events_name_idx").on(t.name, t.createdAt)],
 );
+
+/**
+ * Background jobs that only one process may run at a time (the storage sweep):
+ * a process holds the job while `lease_until` is in the future, claimed with one
+ * UPDATE that only succeeds once the previous lease ran out.
+ */
+export const jobLeases = sqliteTable("job_leases", {
+  name: text("name").primaryKey(),
+  holder: text("holder"),
+  leaseUntil: integer("lease_until").notNull().default(0),
+});

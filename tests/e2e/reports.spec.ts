@@ -137,7 +137,7 @@ test("a comment and a profile are reported with their alerts; a report without a
   await expect(page.getByTestId("comment").filter({ hasText: reply })).not.toContainText(HIDDEN);
 });
 
-test("a visitor who reports a post or a profile gets the sign-up prompt", async ({ page }) => {
+test("a visitor who reports a post gets the sign-up prompt; a profile offers a visitor no Report", async ({ page }) => {
   const text = `Desk lamp ${unique("zv")}`;
   await signUp(page, { first: "Vera" });
   const postId = await postListing(page, text);
@@ -150,8 +150,8 @@ test("a visitor who reports a post or a profile gets the sign-up prompt", async 
 
   await page.goto(`/post/${postId}`);
   await page.getByTestId("post-card").getByRole("link", { name: "Vera T." }).click();
-  await page.locator(".profile__card").getByRole("link", { name: "Report", exact: true }).click();
-  await expect(page.getByRole("dialog", { name: "Sign up to report" })).toBeVisible();
+  await expect(page.locator(".profile__card").getByRole("link", { name: "Send Message" })).toBeVisible();
+  await expect(page.locator(".profile__card").getByRole("link", { name: "Report", exact: true })).toHaveCount(0);
   // The URL alone opens no report form for a visitor.
   await page.goto(`/post/${postId}?report=post&target=${postId}`);
   await expect(page.getByRole("dialog")).toHaveCount(0);

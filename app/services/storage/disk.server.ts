@@ -4,7 +4,36 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { checkKey, isValidKey, type Storage } from "./types";
+import { checkKey, isValidKey, LIST_PAGE_SIZE, type ListedObject, type Storage } from "./types";
+
+/**
+ * The files under `dir` (keys relative to the root), depth first. Each folder is
+ * read as a stream of entries, so memory holds one open folder per level and
+ * one page, however many files there are.
+ */
+async function* walk(root: string, dir: string, pageSize: number, page: ListedObject[]): AsyncGenerator<ListedObject[]> {
+  let folder: fs.Dir;
+  try {
+    folder = await fsp.opendir(dir);
+  } catch (error) {
+    // A folder removed meanwhile, or none yet: nothing under it.
+    if ((error as NodeJS.ErrnoException).code === "ENOENT" || (error as NodeJS.ErrnoException).code === "ENOTDIR") return;
+    throw error;
+  }
+  for await (const entry of folder) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      yield* walk(root, full, pageSize, page);
+    } else if (entry.isFile()) {
+      const key = path.relative(root, full).split(path.sep).join("/");
+      if (!isValidKey(key)) continue;
+      const s = await fsp.lstat(full).catch(() => null);
+      if (!s) continue; // removed since the folder was read
+      page.push({ key, modifiedAt: s.mtimeMs });
+      if (page.length >= pageSize) yield page.splice(0);
+    }
+  }
+}
 
 export function createDiskStorage(root: string): Storage {
   const file = (key: string) => path.join(root, checkKey(key));
@@ -47,6 +76,11 @@ export function createDiskStorage(root: string): Storage {
     },
     async remove(keys) {
       await Promise.all(keys.map((key) => fsp.rm(file(key), { force: true })));
+    },
+    async *list(folder, pageSize = LIST_PAGE_SIZE) {
+      const page: ListedObject[] = [];
+      yield* walk(root, file(folder), pageSize, page);
+      if (page.length) yield page;
     },
   };
 }

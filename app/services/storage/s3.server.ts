@@ -14,11 +14,12 @@ import {
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
-import { checkKey, isValidKey, mediaContentType, type Storage } from "./types";
+import { checkKey, isValidKey, LIST_PAGE_SIZE, mediaContentType, type Storage } from "./types";
 
 export type S3Options = {
   bucket: string;
@@ -110,6 +111,18 @@ export function createS3Storage(opts: S3Options, client: S3Client = createS3Clie
           throw new Error(`S3: could not delete ${failed.length} object(s), first ${failed[0]!.Key}: ${failed[0]!.Code} ${failed[0]!.Message ?? ""}`.trim());
         }
       }
+    },
+    async *list(folder, pageSize = LIST_PAGE_SIZE) {
+      const Prefix = `${checkKey(folder)}/`;
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken, MaxKeys: Math.min(pageSize, LIST_PAGE_SIZE) }));
+        const objects = (page.Contents ?? []).flatMap((o) =>
+          o.Key && isValidKey(o.Key) ? [{ key: o.Key, modifiedAt: o.LastModified?.getTime() ?? Date.now() }] : [],
+        );
+        if (objects.length) yield objects;
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
 }

@@ -10,6 +10,12 @@ export type StoredFile = {
 /** Inclusive byte offsets, as an HTTP Range names them. */
 export type ByteRange = { start: number; end: number };
 
+/** An object as a listing names it: its key and when it was last written (epoch ms). */
+export type ListedObject = { key: string; modifiedAt: number };
+
+/** How many objects a page of a listing holds at most (S3 returns at most 1000 per request). */
+export const LIST_PAGE_SIZE = 1000;
+
 export interface Storage {
   /**
    * Stores `data` under `key`, streaming a Readable through (never the whole
@@ -23,6 +29,13 @@ export interface Storage {
   read(key: string, range?: ByteRange): Promise<Readable | null>;
   /** Removes these keys; keys that do not exist are fine. */
   remove(keys: string[]): Promise<void>;
+  /**
+   * Every object under `folder` (a key prefix up to a `/`, e.g. `posts`), a
+   * page of at most `pageSize` at a time, in no particular order: never the
+   * whole store in memory. On disk this includes the temporary names of writes
+   * in progress or cut short (`….part`); keys that are not valid keys are left out.
+   */
+  list(folder: string, pageSize?: number): AsyncIterable<ListedObject[]>;
 }
 
 const KEY = /^[\w-]+(?:\/[\w.-]+)*$/;
