@@ -18,7 +18,7 @@ import { countedAmong, subtreeIds } from "./post-tree.server";
 import type { CommentNode, MediaView, ParentChain, PostView, TextBlock, ThreadNode, ThreadPage } from "~/types/views";
 
 export type { CommentNode, ParentChain, PostView, ThreadNode, ThreadPage };
-import { authorColumns, authorView, getUserById, isModerator } from "./users.server";
+import { authorColumns, authorView } from "./users.server";
 
 export const PAGE_SIZE = 10;
 

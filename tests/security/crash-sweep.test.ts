@@ -70,14 +70,14 @@ describe("a crash mid-upload", () => {
     const headers = { "Content-Type": MULTIPART, Origin: url, Cookie: student.cookie };
 
     // A post that commits: its photo's files are named by a row.
-    const kept = await rawRequest("/create/upload", { method: "POST", base: url, headers, body: uploadBody("Committed lamp", [await photo(0)]) });
+    const kept = await rawRequest("/create/upload?target=post", { method: "POST", base: url, headers, body: uploadBody("Committed lamp", [await photo(0)]) });
     expect(kept.status, kept.body.slice(0, 300)).toBeLessThan(400);
     const committed = uploads();
     expect(committed.length).toBeGreaterThan(0);
 
     // Another upload, killed while its variants are being written.
     const photos = await Promise.all([1, 2, 3, 4].map(photo));
-    const cut = rawRequest("/create/upload", { method: "POST", base: url, headers, body: uploadBody("Never committed", photos) }).catch(() => null);
+    const cut = rawRequest("/create/upload?target=post", { method: "POST", base: url, headers, body: uploadBody("Never committed", photos) }).catch(() => null);
     const started = Date.now();
     while (uploads().length === committed.length && Date.now() - started < 60_000) await new Promise((r) => setTimeout(r, 10));
     const exited = new Promise((r) => child!.once("exit", r));
