@@ -173,7 +173,7 @@ export function ModerationEntry({
             Remove item
           </Link>
         ) : null}
-        {author?.suspension ? (
+        {author?.suspension && suspendable ? (
           <Link to={withParams(here, { confirm: "unsuspend", target: entry.id })} className="button" preventScrollReset>
             Lift suspension
           </Link>

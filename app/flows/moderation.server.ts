@@ -7,18 +7,19 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { REPORT_REASONS } from "~/data/report-reasons";
 import { campusForRequest } from "~/models/campuses.server";
 import {
+  claimRemoval,
   dismissReports,
+  finishRemoval,
   getModerationEntry,
   getModerationPage,
-  openReportsOf,
+  ModerationError,
   parseTargetKey,
+  releaseRemoval,
   reportedAuthorOf,
   setModerator,
   suspendAuthor,
   targetKey,
-  topReason,
   unsuspendAuthor,
-  upholdReports,
   type ReportTarget,
 } from "~/models/moderation.server";
 import { deletePost, PostError } from "~/models/posts.server";
@@ -35,9 +36,11 @@ import { withParams } from "~/utils/url-state";
 const INTENTS = ["dismiss", "remove", "suspend", "unsuspend", "make-moderator", "remove-moderator"] as const;
 type Intent = (typeof INTENTS)[number];
 
-export const ALREADY_RESOLVED = "These reports were already resolved.";
+export { ALREADY_RESOLVED, NOT_SUSPENDED } from "~/models/moderation.server";
 export const ONLY_OWNER_NAMES_MODERATORS = "Only the owner can name moderators.";
 export const ONLY_OWNER_SUSPENDS_MODERATORS = "Only the owner can suspend a moderator.";
+export const ONLY_OWNER_LIFTS_MODERATORS = "Only the owner can lift a moderator's suspension.";
+export const NOT_YOUR_OWN_SUSPENSION = "You can't lift your own suspension.";
 
 function isIntent(value: unknown): value is Intent {
   return typeof value === "string" && (INTENTS as readonly string[]).includes(value);
@@ -47,11 +50,14 @@ function notFound(): never {
   throw new Response("Not Found", { status: 404 });
 }
 
-function refuse(message: string, status: 400 | 403 | 404): never {
+function refuse(message: string, status: 400 | 403 | 404 | 409): never {
   throw new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
-/** A moderator (the owner, or one the owner named), or the not-found page: nobody else learns the page exists. */
+/**
+ * A moderator (the owner, or one the owner named and not suspended now), or
+ * the not-found page: nobody else learns the page exists.
+ */
 async function requireModerator(request: Request): Promise<User> {
   const user = await getOptionalUser(request);
   if (!user || !isModerator(user)) notFound();
@@ -123,7 +129,7 @@ function confirmationFor(params: URLSearchParams, entry: ModerationEntryView, vi
       };
     }
     case "unsuspend":
-      if (!author?.suspension) return null;
+      if (!author?.suspension || author.user.id === viewer.id || (author.isModerator && !viewer.isOwner)) return null;
       return {
         intent,
         title: `Lift ${author.user.displayName}'s suspension?`,
@@ -186,9 +192,26 @@ export async function moderationAction({ request }: ActionFunctionArgs) {
   const back = queuePath(safePath(String(form.get("returnTo") ?? ""), "/moderation"));
   const done = (message: string, type: "success" | "okay" | "danger" = "success") => redirectWithAlert(request, back, { type, message });
 
+  try {
+    return await review(intent, moderator, target, form, done);
+  } catch (error) {
+    // Refused by a rule checked inside the review's transaction: nothing changed, nothing recorded.
+    if (error instanceof ModerationError || error instanceof SuspensionError) refuse(error.message, error.status);
+    throw error;
+  }
+}
+
+async function review(
+  intent: Intent,
+  moderator: User,
+  target: ReportTarget,
+  form: FormData,
+  done: (message: string, type?: "success" | "okay" | "danger") => Promise<Response>,
+): Promise<Response> {
   switch (intent) {
     case "dismiss":
-      return (await dismissReports({ moderatorId: moderator.id, target })) ? done("Reports dismissed.") : done(ALREADY_RESOLVED, "okay");
+      await dismissReports({ moderatorId: moderator.id, target });
+      return done("Reports dismissed.");
     case "remove":
       return removeItem(moderator, target, done);
     case "suspend": {
@@ -196,17 +219,15 @@ export async function moderationAction({ request }: ActionFunctionArgs) {
       if (!choice) refuse("Bad Request", 400);
       const author = await authorOf(target);
       if (author.isOwner) refuse(OWNER_NOT_SUSPENDABLE, 403);
-      if (isModerator(author) && !moderator.isOwner) refuse(ONLY_OWNER_SUSPENDS_MODERATORS, 403);
-      try {
-        await suspendAuthor({ moderatorId: moderator.id, target, authorId: author.id, ...choice });
-      } catch (error) {
-        if (error instanceof SuspensionError) refuse(error.message, error.status);
-        throw error;
-      }
+      // A named moderator, suspended or not: only the owner decides about them.
+      if (author.isModerator && !moderator.isOwner) refuse(ONLY_OWNER_SUSPENDS_MODERATORS, 403);
+      await suspendAuthor({ moderatorId: moderator.id, target, authorId: author.id, ...choice });
       return done(`${displayName(author)} is suspended ${choice.permanent ? "permanently" : `for ${SUSPENSION_DAYS} days`}.`);
     }
     case "unsuspend": {
       const author = await authorOf(target);
+      if (author.id === moderator.id) refuse(NOT_YOUR_OWN_SUSPENSION, 403);
+      if (author.isModerator && !moderator.isOwner) refuse(ONLY_OWNER_LIFTS_MODERATORS, 403);
       await unsuspendAuthor({ moderatorId: moderator.id, target, authorId: author.id });
       return done(`${displayName(author)}'s suspension is lifted.`);
     }
@@ -233,34 +254,27 @@ async function authorOf(target: ReportTarget): Promise<User> {
 }
 
 /**
- * Remove item: the post or comment goes with the normal cascade (files,
- * replies, saves, notifications, counters), its open reports are upheld, and
- * the author is told why: "Your post was removed for breaking the rules:
- * {the most-reported reason}". A profile or a conversation has nothing to remove.
+ * Remove item: the open reports are upheld and the removal recorded first (the
+ * claim: of two reviews at once only one gets it), then the post or comment
+ * goes with the normal cascade (files, replies, saves, notifications,
+ * counters) and the author is told why: "Your post was removed for breaking
+ * the rules: {the most-reported reason}". A delete that fails puts the reports
+ * back. A profile or a conversation has nothing to remove.
  */
 async function removeItem(moderator: User, target: ReportTarget, done: (message: string, type?: "success" | "okay" | "danger") => Promise<Response>) {
   if (target.type !== "post" && target.type !== "comment") refuse("Bad Request", 400);
-  const open = await openReportsOf(target);
-  if (open.length === 0) return done(ALREADY_RESOLVED, "okay");
-  const reason = topReason(open).label;
-  let removed: { noun: "post" | "comment"; authorId: string } | null = null;
+  const claim = await claimRemoval({ moderatorId: moderator.id, target });
+  let deleted: Awaited<ReturnType<typeof deletePost>>;
   try {
-    const deleted = await deletePost(target.id, moderator.id, { asModerator: true });
-    removed = { noun: deleted.wasComment ? "comment" : "post", authorId: deleted.authorId };
+    deleted = await deletePost(target.id, moderator.id, { asModerator: true });
   } catch (error) {
-    // Deleted by its author meanwhile: the reports are still upheld, with nothing to tell.
-    if (!(error instanceof PostError && error.status === 404)) {
-      if (error instanceof PostError) return done(error.message, "danger");
-      throw error;
-    }
+    // Deleted by its author meanwhile: the reports stay upheld, with nothing to tell.
+    if (error instanceof PostError && error.status === 404) return done(`The ${target.type} was already deleted; the reports are closed.`, "okay");
+    await releaseRemoval(claim);
+    if (error instanceof PostError) return done(error.message, "danger");
+    throw error;
   }
-  await upholdReports({
-    moderatorId: moderator.id,
-    target,
-    authorId: removed?.authorId ?? open[0]!.reportedUserId,
-    reason,
-    notice: removed ? `Your ${removed.noun} was removed for breaking the rules: ${reason}` : null,
-  });
-  if (!removed) return done(`The ${target.type} was already deleted; the reports are closed.`, "okay");
-  return done(removed.noun === "comment" ? "Comment removed." : "Post removed.");
+  const noun = deleted.wasComment ? "comment" : "post";
+  await finishRemoval(claim, { moderatorId: moderator.id, authorId: deleted.authorId, notice: `Your ${noun} was removed for breaking the rules: ${claim.reason}` });
+  return done(noun === "comment" ? "Comment removed." : "Post removed.");
 }

@@ -1,7 +1,7 @@
 // Accounts: creating users (password, magic link, Google), signing in with a
 // password (with the account lockout of design A10), verifying the email, and
 // the account settings (username, email, password).
-import { and, eq, like, or } from "drizzle-orm";
+import { and, eq, like, or, sql } from "drizzle-orm";
 import { getDb, isUniqueViolation, newId, schema, transaction, type Db, type Tx } from "~/services/db.server";
 import { absoluteUrl } from "~/services/urls.server";
 import { consume, refund, resetLimit } from "~/services/rate-limit.server";
@@ -276,7 +276,8 @@ export async function applyEmailChange(userId: string, newEmail: string): Promis
       if (other && other.id !== userId) throw new AuthError("email-in-use");
       const [updated] = await tx
         .update(schema.users)
-        .set({ email, verified: true, schoolVerified, updatedAt: Date.now() })
+        // A new address revokes the unsubscribe links sent to the old one.
+        .set({ email, verified: true, schoolVerified, unsubscribeVersion: sql`${schema.users.unsubscribeVersion} + 1`, updatedAt: Date.now() })
         .where(eq(schema.users.id, userId))
         .returning();
       if (!updated) throw new AuthError("user-not-found");

@@ -15,11 +15,23 @@ export type OutgoingMail = {
  * Returns the row id.
  */
 export async function sendMail(mail: OutgoingMail, tx: Tx | Db = getDb()): Promise<string> {
+  // Headers are one line each: a line break in one is how another is injected.
+  // The forms refuse them in names and addresses; this is the second line of defence.
+  if (BREAKS.test(mail.to)) throw new Error("A mail address can't contain line breaks or control characters.");
   const id = newId();
   await tx
     .insert(schema.mail)
-    .values({ id, ...mail, to: mail.to.toLowerCase() });
+    .values({ id, ...mail, to: mail.to.toLowerCase(), subject: oneLineSubject(mail.subject) });
   return id;
+}
+
+// Control characters (CR and LF included) and the Unicode line and paragraph separators.
+const BREAKS = /[\p{Cc}\u2028\u2029]/u;
+const BREAK_RUNS = /[\p{Cc}\u2028\u2029]+/gu;
+
+/** A subject on one line: each run of line breaks or control characters becomes one space. */
+export function oneLineSubject(subject: string): string {
+  return subject.replace(BREAK_RUNS, " ").trim();
 }
 
 /** The outbox of one address, newest first (dev mailbox). */

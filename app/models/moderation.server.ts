@@ -7,7 +7,7 @@
 import { and, asc, count, countDistinct, desc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import { formatDistanceStrict } from "date-fns";
 import { REPORT_REASONS, reportReasonLabel } from "~/data/report-reasons";
-import { getDb, newId, schema, transaction, type Db, type Tx } from "~/services/db.server";
+import { forUpdate, getDb, newId, schema, transaction, type Db, type Tx } from "~/services/db.server";
 import type {
   ModerationActionView,
   ModerationEntryView,
@@ -369,13 +369,38 @@ async function lastMessagesOf(db: Db, chatIds: string[]) {
 // ---------------------------------------------------------------------------
 // Reviewing: every write is recorded in moderation_actions with who and when.
 
-/** The open reports of one item (its reporters' reasons and the author). */
-export async function openReportsOf(target: ReportTarget, db: Tx | Db = getDb()) {
+/**
+ * The open reports of one item (its reporters' reasons and the author). With
+ * `lock` (inside a transaction) they are taken until it ends: of two reviews
+ * of one item at once, the second waits and then finds them resolved.
+ */
+export async function openReportsOf(target: ReportTarget, db: Tx | Db = getDb(), opts: { lock?: boolean } = {}) {
   const { reports } = schema;
-  return await db
+  const query = db
     .select({ id: reports.id, reason: reports.reason, reportedUserId: reports.reportedUserId, createdAt: reports.createdAt })
     .from(reports)
     .where(and(eq(reports.targetType, target.type), eq(reports.targetId, target.id), eq(reports.status, "open")));
+  return await (opts.lock ? forUpdate(query) : query);
+}
+
+export const ALREADY_RESOLVED = "These reports were already resolved.";
+export const NOT_SUSPENDED = "This author is not suspended.";
+
+/** A review refused: nothing changed and nothing was recorded; `status` is what the form post answers. */
+export class ModerationError extends Error {
+  constructor(
+    message: string,
+    readonly status: 403 | 404 | 409,
+  ) {
+    super(message);
+  }
+}
+
+/** Every review acts on an item with open reports: they are taken for the transaction, or the review is refused. */
+async function takeOpenReports(tx: Tx, target: ReportTarget) {
+  const open = await openReportsOf(target, tx, { lock: true });
+  if (open.length === 0) throw new ModerationError(ALREADY_RESOLVED, 409);
+  return open;
 }
 
 /** The reported item's author: the reports name them (the profile itself, the other member of a conversation). */
@@ -393,9 +418,10 @@ export async function reportedAuthorOf(target: ReportTarget): Promise<string | n
 async function recordAction(
   tx: Tx,
   a: { moderatorId: string; target: ReportTarget; authorId: string | null; action: ModerationActionKind; detail?: string | null; now: number },
-): Promise<void> {
+): Promise<string> {
+  const id = newId();
   await tx.insert(schema.moderationActions).values({
-    id: newId(),
+    id,
     moderatorId: a.moderatorId,
     targetType: a.target.type,
     targetId: a.target.id,
@@ -404,6 +430,7 @@ async function recordAction(
     detail: a.detail ?? null,
     createdAt: a.now,
   });
+  return id;
 }
 
 /** Closes the item's open reports as dismissed or upheld; how many were open. */
@@ -419,45 +446,73 @@ async function resolveReports(tx: Tx, target: ReportTarget, status: "dismissed" 
 
 /**
  * Dismiss: the item's open reports are closed as dismissed and the item is
- * shown again (its hidden_at cleared). False when nothing was open any more
- * (another moderator got there first).
+ * shown again (its hidden_at cleared). Refused (ModerationError) when nothing
+ * is open any more: another moderator got there first.
  */
-export function dismissReports(input: { moderatorId: string; target: ReportTarget; now?: number }): Promise<boolean> {
+export function dismissReports(input: { moderatorId: string; target: ReportTarget; now?: number }): Promise<void> {
   const now = input.now ?? Date.now();
   const { target } = input;
   return transaction(async (tx) => {
-    const [open] = await openReportsOf(target, tx);
-    if (!open) return false;
+    const [open] = await takeOpenReports(tx, target);
     await resolveReports(tx, target, "dismissed", now);
     if (target.type !== "chat") await unhideItem(target.type, target.id, tx);
-    await recordAction(tx, { moderatorId: input.moderatorId, target, authorId: open.reportedUserId, action: "dismiss", now });
-    return true;
+    await recordAction(tx, { moderatorId: input.moderatorId, target, authorId: open!.reportedUserId, action: "dismiss", now });
   });
 }
 
+/** A removal under way: the reports it upheld and the action it recorded, to finish or undo. */
+export type RemovalClaim = { target: ReportTarget; reportIds: string[]; actionId: string; reason: string; authorId: string; now: number };
+
 /**
- * After a removal (the post or comment already deleted with its cascade): the
- * open reports are upheld, the action recorded with the reason, and the
- * author gets `notice` in the app. False when nothing was open any more.
+ * Remove item, first step: the item's open reports are upheld and the removal
+ * recorded with the most-reported reason, in one transaction that takes the
+ * reports first, so of a Remove and a Dismiss (or two Removes) at once exactly
+ * one goes ahead and the other is refused (ModerationError). The post itself
+ * is deleted next, outside (its files cannot be removed in a transaction);
+ * then finishRemoval tells the author, or releaseRemoval undoes this step.
  */
-export function upholdReports(input: { moderatorId: string; target: ReportTarget; authorId: string; reason: string; notice: string | null; now?: number }): Promise<boolean> {
+export function claimRemoval(input: { moderatorId: string; target: ReportTarget; now?: number }): Promise<RemovalClaim> {
   const now = input.now ?? Date.now();
+  const { target } = input;
   return transaction(async (tx) => {
-    if ((await resolveReports(tx, input.target, "upheld", now)) === 0) return false;
-    await recordAction(tx, { moderatorId: input.moderatorId, target: input.target, authorId: input.authorId, action: "remove", detail: input.reason, now });
-    if (input.notice) await notifyModeration(tx, { userId: input.authorId, message: input.notice, now });
-    return true;
+    const open = await takeOpenReports(tx, target);
+    const reason = topReason(open).label;
+    const authorId = open[0]!.reportedUserId;
+    await resolveReports(tx, target, "upheld", now);
+    const actionId = await recordAction(tx, { moderatorId: input.moderatorId, target, authorId, action: "remove", detail: reason, now });
+    return { target, reportIds: open.map((r) => r.id), actionId, reason, authorId, now };
+  });
+}
+
+/** Remove item, done: the author gets `notice` in the app. */
+export function finishRemoval(claim: RemovalClaim, input: { moderatorId: string; authorId: string; notice: string }): Promise<void> {
+  return transaction(async (tx) => {
+    await notifyModeration(tx, { userId: input.authorId, message: input.notice, now: claim.now });
+  });
+}
+
+/** The delete failed: the reports the claim upheld are open again and its record is gone, as if it never happened. */
+export function releaseRemoval(claim: RemovalClaim): Promise<void> {
+  const { reports, moderationActions } = schema;
+  return transaction(async (tx) => {
+    await tx
+      .update(reports)
+      .set({ status: "open", resolvedAt: null })
+      .where(and(inArray(reports.id, claim.reportIds), eq(reports.status, "upheld"), eq(reports.resolvedAt, claim.now)));
+    await tx.delete(moderationActions).where(eq(moderationActions.id, claim.actionId));
   });
 }
 
 /**
  * Suspends the item's author (7 days or permanently, with the reason) and
  * records it on the item; the reports stay open for a Dismiss or a Remove.
- * Refused for the owner (SuspensionError).
+ * Refused for the owner (SuspensionError), and when the item has no open
+ * reports (ModerationError).
  */
 export function suspendAuthor(input: { moderatorId: string; target: ReportTarget; authorId: string; permanent: boolean; reason: string; now?: number }) {
   const now = input.now ?? Date.now();
   return transaction(async (tx) => {
+    await takeOpenReports(tx, input.target);
     const suspension = await suspendUser({ userId: input.authorId, permanent: input.permanent, reason: input.reason, now }, tx);
     const length = input.permanent ? "permanently" : `for ${SUSPENSION_DAYS} days`;
     await recordAction(tx, { moderatorId: input.moderatorId, target: input.target, authorId: input.authorId, action: "suspend", detail: `${length}: ${input.reason}`, now });
@@ -465,10 +520,25 @@ export function suspendAuthor(input: { moderatorId: string; target: ReportTarget
   });
 }
 
-/** Lifts the author's suspension, recorded on the item. */
+/**
+ * Lifts the author's suspension, recorded on the item. Refused
+ * (ModerationError) when the item has no open reports or the author is not
+ * suspended now (activeSuspension, read with the author's row taken).
+ */
 export function unsuspendAuthor(input: { moderatorId: string; target: ReportTarget; authorId: string; now?: number }): Promise<void> {
   const now = input.now ?? Date.now();
+  const { users } = schema;
   return transaction(async (tx) => {
+    await takeOpenReports(tx, input.target);
+    const [author] = await forUpdate(
+      tx
+        .select({ isOwner: users.isOwner, suspendedAt: users.suspendedAt, suspendedUntil: users.suspendedUntil, suspensionReason: users.suspensionReason })
+        .from(users)
+        .where(eq(users.id, input.authorId))
+        .limit(1),
+    );
+    if (!author) throw new ModerationError("Not Found", 404);
+    if (!activeSuspension(author, now)) throw new ModerationError(NOT_SUSPENDED, 409);
     await liftSuspension(input.authorId, tx, now);
     await recordAction(tx, { moderatorId: input.moderatorId, target: input.target, authorId: input.authorId, action: "unsuspend", now });
   });

@@ -112,7 +112,7 @@ export async function notify(
   if (!recipient.emailNotifications) return;
   if (!(await claimEmail(tx, { actorId: n.actorId, item: n.about, kind: MAIL_KIND[n.type] }, now, n.emailIntervalMs ?? EMAIL_INTERVAL_MS))) return;
   const url = `${n.link.origin}${n.link.path}`;
-  const unsubscribe = unsubscribeUrl(recipient.id, n.link.origin);
+  const unsubscribe = unsubscribeUrl(recipient, n.link.origin, now);
   const quote = n.excerpt ? n.excerpt.slice(0, 280) : "";
   await sendMail(
     {

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import { atLeastZero, getDb, newId, schema, transaction } from "~/services/db.server";
+import { atLeastZero, forUpdate, getDb, newId, schema, transaction, type Db, type Tx } from "~/services/db.server";
 import { removeMedia, type StoredMedia } from "~/services/media.server";
 import { EMPTY_POST } from "~/utils/limits";
 import { MAX_FILES, TOO_MANY_FILES } from "~/utils/media-rules";
@@ -885,6 +885,9 @@ export async function deletePost(
   }
   const wasComment = Boolean(post.parentId || post.gameId || post.projectId);
   await transaction(async (tx) => {
+    // Taken again inside: of two deletes at once, the second finds it gone and changes nothing.
+    const [current] = await forUpdate(tx.select({ deletedAt: posts.deletedAt }).from(posts).where(eq(posts.id, id)).limit(1));
+    if (!current || current.deletedAt) throw new PostError("Sorry, that post has been deleted.", 404);
     await tx.delete(schema.media).where(inArray(schema.media.postId, ids));
     await tx.delete(schema.likes).where(and(eq(schema.likes.targetType, "post"), inArray(schema.likes.targetId, ids)));
     await tx.delete(schema.notifications).where(inArray(schema.notifications.postId, ids));

@@ -1,37 +1,64 @@
 // Unsubscribe links for notification emails: a signed token names the user, so
-// the link works without signing in (and keeps working: it never expires).
+// the link works without signing in. A token also carries when it was made
+// (it works for UNSUBSCRIBE_LINK_DAYS) and the user's unsubscribe_version
+// (raised when they turn the emails back on or change their address, which
+// revokes every link sent before). Tokens of the first format (the user id
+// alone, no time or version) are refused: they never expired.
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { config } from "~/services/config.server";
 import { getDb, schema } from "~/services/db.server";
 import { defaultOrigin } from "~/services/urls.server";
 
-function signature(userId: string): string {
-  return crypto.createHmac("sha256", config().sessionSecret).update(`unsubscribe:${userId}`).digest("base64url");
+/** How long an unsubscribe link works after its email was made. */
+export const UNSUBSCRIBE_LINK_DAYS = 90;
+const LINK_TTL_MS = UNSUBSCRIBE_LINK_DAYS * 24 * 3600_000;
+
+type TokenFields = { userId: string; version: number; issuedAt: number };
+
+function signature(t: TokenFields): string {
+  return crypto.createHmac("sha256", config().sessionSecret).update(`unsubscribe:${t.userId}:${t.version}:${t.issuedAt}`).digest("base64url");
 }
 
-export function unsubscribeToken(userId: string): string {
-  return `${userId}.${signature(userId)}`;
+/** `{user id}.{version}.{made at, base 36}.{signature}`. */
+export function unsubscribeToken(userId: string, opts: { version?: number; now?: number } = {}): string {
+  const t = { userId, version: opts.version ?? 0, issuedAt: opts.now ?? Date.now() };
+  return `${userId}.${t.version}.${t.issuedAt.toString(36)}.${signature(t)}`;
 }
 
-/** The user id a token was made for, or null when it is not one of ours. */
-export function readUnsubscribeToken(token: string | null | undefined): string | null {
-  if (!token) return null;
-  const dot = token.lastIndexOf(".");
-  if (dot <= 0) return null;
-  const userId = token.slice(0, dot);
-  const given = Buffer.from(token.slice(dot + 1));
-  const expected = Buffer.from(signature(userId));
-  return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? userId : null;
+/** What a token says, when it is one of ours and has not expired (its version is checked against the user's row). */
+function verifyToken(token: string | null | undefined, now: number): TokenFields | null {
+  const parts = (token ?? "").split(".");
+  if (parts.length !== 4) return null;
+  const [userId, version, issuedAt, given] = parts as [string, string, string, string];
+  if (!/^[\w-]{1,64}$/.test(userId) || !/^\d{1,9}$/.test(version) || !/^[\da-z]{1,12}$/.test(issuedAt)) return null;
+  const t = { userId, version: Number(version), issuedAt: parseInt(issuedAt, 36) };
+  const expected = Buffer.from(signature(t));
+  const got = Buffer.from(given);
+  if (got.length !== expected.length || !crypto.timingSafeEqual(got, expected)) return null;
+  return t.issuedAt <= now && now < t.issuedAt + LINK_TTL_MS ? t : null;
+}
+
+/** The user id a token was made for, or null when it is not one of ours or has expired. */
+export function readUnsubscribeToken(token: string | null | undefined, now = Date.now()): string | null {
+  return verifyToken(token, now)?.userId ?? null;
 }
 
 /**
  * The absolute link to put in an email (and in a List-Unsubscribe header): on
- * `origin` (an allowlisted one, from siteOrigin) or the default site.
+ * `origin` (an allowlisted one, from siteOrigin) or the default site, for the
+ * user's current unsubscribe_version.
  */
-export function unsubscribeUrl(userId: string, origin: string = defaultOrigin()): string {
+export function unsubscribeUrl(user: { id: string; unsubscribeVersion: number }, origin: string = defaultOrigin(), now = Date.now()): string {
   const base = origin.replace(/\/$/, "");
-  return `${base}/unsubscribe?token=${encodeURIComponent(unsubscribeToken(userId))}`;
+  return `${base}/unsubscribe?token=${encodeURIComponent(unsubscribeToken(user.id, { version: user.unsubscribeVersion, now }))}`;
+}
+
+/** "j•••@ou.edu": enough for the owner of the address to recognise it, not enough to learn it from a forwarded link. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return "•••";
+  return `${email.slice(0, 1)}•••${email.slice(at)}`;
 }
 
 /** Outbox `kind`s of notification emails (spec §7): the ones a user can turn off. */
@@ -44,34 +71,45 @@ export const NOTIFICATION_MAIL_KINDS: readonly string[] = ["message", "comment",
 export async function listUnsubscribeHeaders(to: string, kind: string): Promise<Record<string, string> | undefined> {
   if (!config().publicUrl || !NOTIFICATION_MAIL_KINDS.includes(kind)) return undefined;
   const [user] = await getDb()
-    .select({ id: schema.users.id })
+    .select({ id: schema.users.id, unsubscribeVersion: schema.users.unsubscribeVersion })
     .from(schema.users)
     .where(eq(schema.users.email, to.toLowerCase()))
     .limit(1);
   if (!user) return undefined;
   return {
-    "List-Unsubscribe": `<${unsubscribeUrl(user.id)}>`,
+    "List-Unsubscribe": `<${unsubscribeUrl(user)}>`,
     "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
   };
 }
 
-export type Subscriber = { id: string; email: string; emailNotifications: boolean };
+/** Whom a valid link is for: the address only masked, since whoever holds the link sees it. */
+export type Subscriber = { id: string; maskedEmail: string; emailNotifications: boolean; version: number; issuedAt: number };
 
-export async function subscriberForToken(token: string | null | undefined): Promise<Subscriber | null> {
-  const userId = readUnsubscribeToken(token);
-  if (!userId) return null;
+/** The user a link is for, or null when it is forged, expired, or revoked by a newer unsubscribe_version. */
+export async function subscriberForToken(token: string | null | undefined, now = Date.now()): Promise<Subscriber | null> {
+  const t = verifyToken(token, now);
+  if (!t) return null;
+  const { users } = schema;
   const [user] = await getDb()
-    .select({ id: schema.users.id, email: schema.users.email, emailNotifications: schema.users.emailNotifications })
-    .from(schema.users)
-    .where(eq(schema.users.id, userId))
+    .select({ id: users.id, email: users.email, emailNotifications: users.emailNotifications, version: users.unsubscribeVersion })
+    .from(users)
+    .where(eq(users.id, t.userId))
     .limit(1);
-  return user ?? null;
+  if (!user || user.version !== t.version) return null;
+  return { id: user.id, maskedEmail: maskEmail(user.email), emailNotifications: user.emailNotifications, version: user.version, issuedAt: t.issuedAt };
 }
 
-/** Turns notification emails on or off (spec §3 email_notifications). */
-export async function setEmailNotifications(userId: string, on: boolean) {
-  await getDb()
-    .update(schema.users)
-    .set({ emailNotifications: on, updatedAt: Date.now() })
-    .where(eq(schema.users.id, userId));
+/**
+ * Turns notification emails on or off (spec §3 email_notifications). Turning
+ * them back on raises unsubscribe_version, so every link sent before stops
+ * working; the new version is returned (for a link that replaces the one used).
+ */
+export async function setEmailNotifications(userId: string, on: boolean): Promise<number> {
+  const { users } = schema;
+  const [row] = await getDb()
+    .update(users)
+    .set({ emailNotifications: on, updatedAt: Date.now(), ...(on ? { unsubscribeVersion: sql`${users.unsubscribeVersion} + 1` } : {}) })
+    .where(eq(users.id, userId))
+    .returning({ version: users.unsubscribeVersion });
+  return row?.version ?? 0;
 }

@@ -4,6 +4,7 @@ import { AVATAR_SIZES, type AvatarSize } from "~/utils/media-rules";
 import { capitalise, lastInitial } from "~/utils/names";
 import type { SessionUser } from "~/utils/user";
 import type { AuthorView } from "~/types/views";
+import { activeSuspension } from "./suspensions.server";
 
 export type User = typeof schema.users.$inferSelect;
 
@@ -110,9 +111,16 @@ export function sessionUserView(user: User, schoolVerified: boolean, suspension:
   };
 }
 
-/** Reviews reports at /moderation: the owner, and the users the owner made moderators. */
-export function isModerator(user: Pick<User, "isOwner" | "isModerator"> | null | undefined): boolean {
-  return !!user && (user.isOwner || user.isModerator);
+/**
+ * Reviews reports at /moderation: the owner, and the users the owner made
+ * moderators while they are not suspended (a suspended moderator has no
+ * moderation powers until the suspension ends).
+ */
+export function isModerator(
+  user: Pick<User, "isOwner" | "isModerator" | "suspendedAt" | "suspendedUntil" | "suspensionReason"> | null | undefined,
+  now = Date.now(),
+): boolean {
+  return !!user && (user.isOwner || (user.isModerator && !activeSuspension(user, now)));
 }
 
 // ---------------------------------------------------------------------------

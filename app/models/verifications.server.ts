@@ -3,7 +3,7 @@
 // `<row id>.<256-bit secret>`, a code six digits with a limited number of tries.
 // Every row is single use (usedAt) and expires within 15 minutes.
 import crypto from "node:crypto";
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { config } from "~/services/config.server";
 import { getDb, newId, schema } from "~/services/db.server";
 
@@ -123,27 +123,33 @@ export async function consumeToken(type: VerificationType, token: string | null 
 
 /**
  * Checks a typed code against the newest live row of `type` for `target` and
- * uses it up. Wrong codes count; after MAX_CODE_ATTEMPTS the row is dead.
+ * uses it up. Every try counts, right or wrong, and is counted before the
+ * comparison: the try is claimed by one conditional UPDATE, so requests that
+ * arrive together cannot all be compared before any is counted. After
+ * MAX_CODE_ATTEMPTS tries the row is dead, even for the right code.
  */
 export async function consumeCode(type: VerificationType, target: string, code: string, now = Date.now()): Promise<CheckResult> {
   const db = getDb();
+  const { verifications } = schema;
   const [row] = await db
     .select()
-    .from(schema.verifications)
-    .where(and(eq(schema.verifications.type, type), eq(schema.verifications.target, target.trim().toLowerCase()), isNull(schema.verifications.usedAt)))
-    .orderBy(desc(schema.verifications.createdAt))
+    .from(verifications)
+    .where(and(eq(verifications.type, type), eq(verifications.target, target.trim().toLowerCase()), isNull(verifications.usedAt)))
+    .orderBy(desc(verifications.createdAt))
     .limit(1);
   if (!row?.payload?.codeHash) return { ok: false, reason: "invalid" };
   if (row.expiresAt <= now) return { ok: false, reason: "expired" };
-  if (row.attempts >= MAX_CODE_ATTEMPTS) return { ok: false, reason: "too-many" };
+  const [claimed] = await db
+    .update(verifications)
+    .set({ attempts: sql`${verifications.attempts} + 1` })
+    .where(and(eq(verifications.id, row.id), lt(verifications.attempts, MAX_CODE_ATTEMPTS)))
+    .returning({ attempts: verifications.attempts });
+  if (!claimed) return { ok: false, reason: "too-many" };
   if (!sameDigest(row.payload.codeHash, digest(`${row.id}:code:${code.trim()}`))) {
-    await db.update(schema.verifications)
-      .set({ attempts: sql`${schema.verifications.attempts} + 1` })
-      .where(eq(schema.verifications.id, row.id));
-    return { ok: false, reason: row.attempts + 1 >= MAX_CODE_ATTEMPTS ? "too-many" : "invalid" };
+    return { ok: false, reason: claimed.attempts >= MAX_CODE_ATTEMPTS ? "too-many" : "invalid" };
   }
   if (!(await markUsed(row.id, now))) return { ok: false, reason: "used" };
-  return { ok: true, row: { ...row, usedAt: now } };
+  return { ok: true, row: { ...row, attempts: claimed.attempts, usedAt: now } };
 }
 
 /** Uses up every live row of a type for a target (e.g. after the email was verified another way). */

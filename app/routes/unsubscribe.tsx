@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { setEmailNotifications, subscriberForToken } from "~/models/unsubscribe.server";
+import { setEmailNotifications, subscriberForToken, unsubscribeToken } from "~/models/unsubscribe.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { readForm } from "~/services/form.server";
@@ -9,12 +9,13 @@ import { readForm } from "~/services/form.server";
 export const handle: RouteHandle = { title: "Email notifications" };
 
 // Reached from the link in a notification email: no sign-in needed, the token
-// says who. A GET only shows the choice; the change is a POST.
+// says who (it expires, and a newer version revokes it: see the model). A GET
+// only shows the choice, and the address only masked; the change is a POST.
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const subscriber = await subscriberForToken(token);
   if (!subscriber) return data({ valid: false as const }, { status: 400 });
-  return { valid: true as const, token, email: subscriber.email, on: subscriber.emailNotifications };
+  return { valid: true as const, token, email: subscriber.maskedEmail, on: subscriber.emailNotifications };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -29,9 +30,11 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ error: "This link is not valid." }, { status: 400 });
   }
   const on = !oneClick && form.get("intent") === "resubscribe";
-  await setEmailNotifications(subscriber.id, on);
+  const version = await setEmailNotifications(subscriber.id, on);
   if (oneClick) return new Response("Unsubscribed", { status: 200 });
-  return redirectWithAlert(request, `/unsubscribe?token=${encodeURIComponent(token)}`, {
+  // Back on: the links sent before are revoked; this page goes on with one of the new version, expiring when the used one would have.
+  const next = on ? unsubscribeToken(subscriber.id, { version, now: subscriber.issuedAt }) : token;
+  return redirectWithAlert(request, `/unsubscribe?token=${encodeURIComponent(next)}`, {
     type: "success",
     message: "Account Updated!",
   });

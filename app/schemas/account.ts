@@ -2,11 +2,12 @@ import * as z from "zod/mini";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import { USERNAME_MAX } from "~/utils/limits";
 import { isReservedUsername } from "~/utils/reserved-names";
-import { emailField } from "./fields";
+import { emailField, ONE_LINE_MESSAGES, oneLine } from "./fields";
 
 /** Change username (/settings/account/screen_name): max 50 (§5), never a reserved name (A9). */
 export const usernameSchema = z.object({
   username: z.string({ error: "Username is required." }).check(
+    oneLine(ONE_LINE_MESSAGES.username),
     z.trim(),
     z.toLowerCase(),
     z.minLength(2, { error: "Username must be at least 2 characters." }),

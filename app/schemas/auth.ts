@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import { nameWords } from "~/utils/names";
-import { emailField } from "./fields";
+import { codeField, emailField, ONE_LINE_MESSAGES, oneLine } from "./fields";
 
 import { FULL_NAME_MAX, NAME_PART_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/utils/limits";
 
@@ -23,6 +23,7 @@ export const emailStepSchema = z.object({ email: emailField, redirect: redirectF
 export const registerSchema = z.object({
   email: emailField,
   name: z.string({ error: "Name is required." }).check(
+    oneLine(ONE_LINE_MESSAGES.name),
     z.trim(),
     z.superRefine((v, ctx) => {
       // One message at a time, most basic first.
@@ -52,6 +53,7 @@ export const loginSchema = z.object({
 const namePart = (label: string) =>
   z.optional(
     z.string().check(
+      oneLine(ONE_LINE_MESSAGES.name),
       z.trim(),
       z.maxLength(NAME_PART_MAX, { error: `${label} can be at most ${NAME_PART_MAX} characters.` }),
       z.regex(/^[\p{L}\p{M}' .-]*$/u, { error: "Use letters only in your name." }),
@@ -74,11 +76,7 @@ export const confirmEmailSchema = z.object({ email: emailField });
 export const forgotPasswordSchema = z.object({ email: emailField });
 
 /** The sign-up verification code (/verify). */
-export const verifyCodeSchema = z.object({
-  code: z
-    .string({ error: "Enter the 6-digit code from the email." })
-    .check(z.trim(), z.regex(/^\d{6}$/, { error: "Enter the 6-digit code from the email." })),
-});
+export const verifyCodeSchema = z.object({ code: codeField });
 
 type PasswordPair = { currentPassword?: string; newPassword?: string; confirmPassword?: string };
 

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { requiredText } from "./fields";
+import { ONE_LINE_MESSAGES, requiredText } from "./fields";
 
 import { BIO_MAX, NAME_PART_MAX, PROFILE_MESSAGES } from "~/utils/limits";
 
@@ -7,8 +7,8 @@ export { BIO_MAX, PROFILE_MESSAGES };
 
 /** Edit display name (§5): first and last, at most 20 characters each. */
 export const nameSchema = z.object({
-  firstName: requiredText(PROFILE_MESSAGES.firstNameRequired, { max: NAME_PART_MAX, tooLong: PROFILE_MESSAGES.firstNameTooLong }),
-  lastName: requiredText(PROFILE_MESSAGES.lastNameRequired, { max: NAME_PART_MAX, tooLong: PROFILE_MESSAGES.lastNameTooLong }),
+  firstName: requiredText(PROFILE_MESSAGES.firstNameRequired, { max: NAME_PART_MAX, tooLong: PROFILE_MESSAGES.firstNameTooLong, oneLine: ONE_LINE_MESSAGES.name }),
+  lastName: requiredText(PROFILE_MESSAGES.lastNameRequired, { max: NAME_PART_MAX, tooLong: PROFILE_MESSAGES.lastNameTooLong, oneLine: ONE_LINE_MESSAGES.name }),
 });
 
 /** Edit bio (§5): at most 160 characters; empty clears it. */

@@ -111,6 +111,19 @@ export function atLeastZero(expr: SQL): SQL<number> {
   return sql<number>`case when ${expr} > 0 then ${expr} else 0 end`;
 }
 
+/**
+ * `query` (a SELECT inside a transaction) taking the rows it reads until the
+ * transaction ends, so a second transaction after the same rows waits and then
+ * sees what the first did: FOR UPDATE on PostgreSQL (where the waiter, being
+ * SERIALIZABLE, fails and runs again on fresh rows). On SQLite the transaction
+ * already holds the write lock from BEGIN IMMEDIATE, so the query is unchanged.
+ */
+export function forUpdate<Q>(query: Q): Q {
+  if (dbClient().dialect !== "pg") return query;
+  // The builder is drizzle's Postgres one at run time; models see it typed as SQLite's.
+  return (query as unknown as { for(strength: "update"): Q }).for("update");
+}
+
 /** Random URL-safe id: 96 bits as 16 base64url characters. */
 export function newId(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(12))).toString("base64url");

@@ -12,6 +12,7 @@
 // nonce it was rendered with (random, never seen by anyone before the render
 // finished) and every use replaces it with the new request's.
 import { TIME_ZONE_COOKIE } from "~/utils/client-hints";
+import { timeZoneHint } from "./client-hints.server";
 
 export type PageCacheOptions = {
   /** How long a rendered page is served from memory; 0 turns the cache off. */
@@ -46,24 +47,22 @@ function header(req: CacheableRequest, name: string): string | undefined {
   return Array.isArray(value) ? value.join(", ") : value;
 }
 
-function parseCookies(cookieHeader: string | undefined): Map<string, string> | null {
-  const cookies = new Map<string, string>();
-  if (!cookieHeader) return cookies;
+/** Whether the request carries only cookies that keep a visitor's page the same for everyone. */
+function onlyNeutralCookies(cookieHeader: string | undefined): boolean {
+  if (!cookieHeader) return true;
   for (const part of cookieHeader.split(";")) {
     const eq = part.indexOf("=");
     const name = (eq < 0 ? part : part.slice(0, eq)).trim();
-    if (!name) continue;
-    if (!NEUTRAL_COOKIES.has(name)) return null;
-    cookies.set(name, eq < 0 ? "" : part.slice(eq + 1).trim());
+    if (name && !NEUTRAL_COOKIES.has(name)) return false;
   }
-  return cookies;
+  return true;
 }
 
 /**
  * The cache key of a visitor's request for a cacheable page, or null when the
  * request must be rendered for itself. Everything the page's loaders read from
  * the request is in the key: host (the campus), path and known parameters,
- * the time-zone hint, and the same-site Referer (the Back target).
+ * the time-zone hint as the renderer reads it (timeZoneHint), and the same-site Referer (the Back target).
  */
 export function pageCacheKey(req: CacheableRequest): string | null {
   if (req.method !== "GET") return null;
@@ -78,15 +77,15 @@ export function pageCacheKey(req: CacheableRequest): string | null {
   const known = CACHEABLE[url.pathname];
   if (!known) return null;
   for (const name of url.searchParams.keys()) if (!known.has(name)) return null;
-  const cookies = parseCookies(header(req, "cookie"));
-  if (!cookies) return null;
+  const cookie = header(req, "cookie");
+  if (!onlyNeutralCookies(cookie)) return null;
   const referer = header(req, "referer");
   let back = "";
   if (referer && URL.canParse(referer)) {
     const from = new URL(referer);
     if (from.host === url.host) back = from.pathname + from.search;
   }
-  return JSON.stringify([url.host.toLowerCase(), url.pathname, url.search, cookies.get(TIME_ZONE_COOKIE) ?? "", back]);
+  return JSON.stringify([url.host.toLowerCase(), url.pathname, url.search, timeZoneHint(cookie) ?? "", back]);
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;

@@ -57,6 +57,8 @@ export const users = pgTable(
     schoolVerified: boolean("school_verified").notNull().default(false),
     type: text("type").notNull().default("individual"),
     emailNotifications: boolean("email_notifications").notNull().default(true),
+    /** Part of every unsubscribe link: raising it revokes the links sent before (email notifications back on, a new address). */
+    unsubscribeVersion: integer("unsubscribe_version").notNull().default(0),
     totalPosts: integer("total_posts").notNull().default(0),
     totalGames: integer("total_games").notNull().default(0),
     totalProjects: integer("total_projects").notNull().default(0),

@@ -58,6 +58,8 @@ export const users = sqliteTable(
     emailNotifications: integer("email_notifications", { mode: "boolean" })
       .notNull()
       .default(true),
+    /** Part of every unsubscribe link: raising it revokes the links sent before (email notifications back on, a new address). */
+    unsubscribeVersion: integer("unsubscribe_version").notNull().default(0),
     totalPosts: integer("total_posts").notNull().default(0),
     totalGames: integer("total_games").notNull().default(0),
     totalProjects: integer("total_projects").notNull().default(0),

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getConversation, getInboxPage, sendMessage, startConversation } from "~/models/messages.server";
-import { upholdReports } from "~/models/moderation.server";
+import { claimRemoval, finishRemoval } from "~/models/moderation.server";
 import { getNotificationsPage, listNotifications } from "~/models/notifications.server";
 import { createPost, deletePost, getPost, mediaAccess, type DescribedMedia } from "~/models/posts.server";
 import { hideIfReported, hiddenFromViewer, reportPost, REPORTS_TO_HIDE, unhideItem } from "~/models/reports.server";
@@ -54,9 +54,10 @@ describe("a moderators' notice", () => {
     const [author, moderator] = [await student(), await student({ isModerator: true })];
     const post = await newListing(author.id, "Counterfeit sneakers");
     await reportPost({ reporterId: (await student()).id, postId: post, reason: "scam" });
+    const claim = await claimRemoval({ moderatorId: moderator.id, target: { type: "post", id: post } });
     await deletePost(post, moderator.id, { asModerator: true });
     const notice = "Your post was removed for breaking the rules: Scam or fraud";
-    expect(await upholdReports({ moderatorId: moderator.id, target: { type: "post", id: post }, authorId: author.id, reason: "Scam or fraud", notice })).toBe(true);
+    await finishRemoval(claim, { moderatorId: moderator.id, authorId: author.id, notice });
 
     const rows = await getDb().select().from(schema.notifications).where(eq(schema.notifications.userId, author.id));
     expect(rows).toMatchObject([{ type: "moderation", actorId: null, message: notice }]);

@@ -295,8 +295,8 @@ describe("actions", () => {
     await report(reporter, { type: "user", id: author.id }, author.id, "other");
     await act(owner, { intent: "dismiss", target: `user:${author.id}` });
     expect((await getDb().select().from(schema.users).where(eq(schema.users.id, author.id)))[0]!.hiddenAt).toBeNull();
-    // Already resolved: nothing changes, nothing more is recorded.
-    expect((await act(owner, { intent: "dismiss", target: `post:${postId}` })).status).toBe(302);
+    // Already resolved: refused, nothing changes, nothing more is recorded.
+    expect((await act(owner, { intent: "dismiss", target: `post:${postId}` })).status).toBe(409);
     expect(await actionsOn(postId)).toHaveLength(1);
   });
 

@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `unsubscribe_version` integer DEFAULT 0 NOT NULL;
