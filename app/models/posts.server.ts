@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import { atLeastZero, forUpdate, getDb, newId, schema, transaction, type Db, type Tx } from "~/services/db.server";
+import { atLeastZero, forUpdate, getDb, newId, schema, transaction } from "~/services/db.server";
 import { removeMedia, type StoredMedia } from "~/services/media.server";
 import { EMPTY_POST } from "~/utils/limits";
 import { MAX_FILES, TOO_MANY_FILES } from "~/utils/media-rules";
