@@ -1,0 +1,50 @@
+// Blocking is a wall both ways: with and without JavaScript, a comment sent
+// after the author blocked you is refused with the reason and your draft
+// back, and the author's post is no longer there for you.
+import type { Page } from "@playwright/test";
+import { expect, test, unique } from "./fixtures";
+import { signUp } from "./users";
+
+async function postListing(page: Page, text: string) {
+  await page.goto("/create/post?goBack=/home");
+  await page.getByLabel("Post text").fill(text);
+  await page.getByLabel("Price", { exact: true }).fill("40");
+  await page.getByRole("button", { name: "Post", exact: true }).click();
+  await expect(page.getByTestId("alert")).toContainText("Your post was sent.");
+  await page.goto("/home");
+  const href = await page.getByTestId("post-card").filter({ hasText: text }).first().locator("a.post-card__body").getAttribute("href");
+  return href!.split("/").pop()!;
+}
+
+test("a comment sent after the author blocked you is refused with the reason and the draft back", async ({ page, browser, javaScriptEnabled }) => {
+  test.slow();
+  await signUp(page, { first: "Wanda" });
+  const text = `Standing desk ${unique("b")}`;
+  const postId = await postListing(page, text);
+
+  // B opens the post and starts writing a comment.
+  const otherContext = await browser.newContext({ javaScriptEnabled });
+  const other = await otherContext.newPage();
+  await signUp(other, { first: "Brock" });
+  const profileHref = await other.getByRole("navigation", { name: "Main", exact: true }).getByRole("link", { name: "Profile" }).getAttribute("href");
+  await other.goto(`/post/${postId}`);
+  const draft = "Would you take 30 for it?";
+  await other.getByPlaceholder("Write a comment...").fill(draft);
+
+  // Meanwhile the author blocks B on B's profile.
+  await page.goto(profileHref!);
+  await page.getByRole("button", { name: "Block" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Block" }).click();
+  await expect(page.getByTestId("alert")).toContainText("User blocked.");
+
+  // B sends the comment: refused with the reason, the draft still in the box.
+  await other.getByRole("button", { name: "Reply" }).click();
+  await expect(other.getByText("You can't interact with this person.")).toBeVisible();
+  await expect(other.getByPlaceholder("Write a comment...")).toHaveValue(draft);
+  // The post is no longer there for B; the author's page shows no comment.
+  const response = await other.goto(`/post/${postId}`);
+  expect(response?.status()).toBe(404);
+  await page.goto(`/post/${postId}`);
+  await expect(page.getByText(draft)).toHaveCount(0);
+  await otherContext.close();
+});
