@@ -18,9 +18,9 @@ import { siteOrigin } from "~/services/urls.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { renderContent } from "~/services/content.server";
 import { likeAction, refuseSave } from "./post-actions.server";
-import { commentTarget, readPostFormOrRefuse, submitPost } from "./post-submission.server";
+import { commentTarget, readCommentPageForm, submitPost } from "./post-submission.server";
 import { getOptionalUser } from "~/services/session.server";
-import { isMultipart, readDraft, readForm } from "~/services/form.server";
+import { isMultipart, readDraft } from "~/services/form.server";
 import { can, portfolioTarget, type PermissionRefusal } from "~/models/permissions.server";
 import { commentSchema } from "~/schemas/index.server";
 import { parseWithSchema } from "~/utils/form";
@@ -86,15 +86,9 @@ export async function portfolioAction(kind: PortfolioKind, { request, params }: 
   const gate = await checkPermission(request, upload ? "portfolio.comment" : "portfolio.manage", upload ? subject : null);
   const { user, campus } = gate;
   if (gate.refusal) return refusePortfolioPage(await readDraft(request), gate.refusal);
-  let formData: FormData;
-  let cleanup = async () => {};
-  if (upload) {
-    const read = await readPostFormOrRefuse(request, user.id, ["comment"]);
-    if (read.refused) return data(read.refused.reply, { status: read.refused.status });
-    ({ formData, cleanup } = read.form!);
-  } else {
-    formData = await readForm(request);
-  }
+  const read = await readCommentPageForm(request, user.id);
+  if (read.refused) return read.refused;
+  const { formData, cleanup } = read.form;
   const page = `/${kind}/${id}`;
   try {
     const intent = formData.get("intent");

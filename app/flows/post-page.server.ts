@@ -7,7 +7,7 @@ import { getListingRow, listingState } from "~/models/listings.server";
 import { getParentChain, getPost, getThread, type ParentChain } from "~/models/posts.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { getOptionalUser } from "~/services/session.server";
-import { isMultipart, readDraft, readForm } from "~/services/form.server";
+import { isMultipart, readDraft } from "~/services/form.server";
 import { can, postTarget, type PermissionRefusal } from "~/models/permissions.server";
 import { commentSchema, reportSchema } from "~/schemas/index.server";
 import { parseWithSchema } from "~/utils/form";
@@ -19,7 +19,7 @@ import { timeView } from "~/utils/time.server";
 import { reportPost } from "~/models/reports.server";
 import { deleteAction, likeAction, refuseSave, renewAction, statusAction } from "./post-actions.server";
 import { reportAction } from "./reports.server";
-import { readPostFormOrRefuse, submitPost } from "./post-submission.server";
+import { readCommentPageForm, submitPost } from "./post-submission.server";
 
 const NO_CHAIN: ParentChain = { root: null, skipped: false, nearest: [] };
 
@@ -74,15 +74,9 @@ export async function postPageAction({ request, params }: ActionFunctionArgs) {
   const gate = await checkPermission(request, upload ? "post.comment" : "post.manage", { post: id });
   const { user, campus } = gate;
   if (gate.refusal) return refusePostPage(await readDraft(request), gate.refusal);
-  let formData: FormData;
-  let cleanup = async () => {};
-  if (upload) {
-    const read = await readPostFormOrRefuse(request, user.id, ["comment"]);
-    if (read.refused) return data(read.refused.reply, { status: read.refused.status });
-    ({ formData, cleanup } = read.form!);
-  } else {
-    formData = await readForm(request);
-  }
+  const read = await readCommentPageForm(request, user.id);
+  if (read.refused) return read.refused;
+  const { formData, cleanup } = read.form;
   try {
     const intent = formData.get("intent");
     if (!isPostPageIntent(intent)) throw new Response("Bad Request", { status: 400 });

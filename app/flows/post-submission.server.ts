@@ -18,7 +18,7 @@ import { looksLikeVideo, MAX_FILES, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from "~/u
 import { textToBlocks } from "~/utils/rich-text";
 import { SCHOOL_VERIFICATION_REQUIRED } from "~/utils/url-state";
 import { alertCookie, redirectWithAlert } from "~/services/alerts.server";
-import { readDraft, readUploadForm, type UploadRules } from "~/services/form.server";
+import { isMultipart, readDraft, readForm, readUploadForm, type UploadRules } from "~/services/form.server";
 import type { PermissionAction, PermissionRefusal } from "~/models/permissions.server";
 import type { PermissionSubject } from "./permissions.server";
 import { MediaError, removeMedia, storeMedia, type StoredMedia } from "~/services/media.server";
@@ -60,6 +60,19 @@ export async function readPostFormOrRefuse(request: Request, userId: string, int
   const read = await readUploadForm(request, intents ? { ...POST_UPLOADS, intents } : POST_UPLOADS, userId);
   if (read.ok) return { form: read } as const;
   return { refused: { ok: false, status: read.status, reply: { status: "error", initialValue: read.draft ?? null, error: { [read.field ?? ""]: [read.message] } } } satisfies SubmitResult } as const;
+}
+
+/**
+ * The form of a page whose only intent with files is a comment (a post's, a
+ * game's or a project's page), read once the permission rule allowed it: an
+ * upload as a comment's files (another intent is refused with 415), anything
+ * else as a small form-encoded body.
+ */
+export async function readCommentPageForm(request: Request, userId: string) {
+  if (!isMultipart(request)) return { form: { formData: await readForm(request), cleanup: async () => {} } } as const;
+  const read = await readPostFormOrRefuse(request, userId, ["comment"]);
+  if (read.refused) return { refused: data(read.refused.reply, { status: read.refused.status }) } as const;
+  return { form: read.form! } as const;
 }
 
 /** A new file's description field: `alts.{n}` (n only tells the fields apart). */

@@ -1,20 +1,9 @@
 // Blocking is a wall both ways: with and without JavaScript, a comment sent
 // after the author blocked you is refused with the reason and your draft
 // back, and the author's post is no longer there for you.
-import type { Page } from "@playwright/test";
 import { expect, test, unique } from "./fixtures";
-import { signUp } from "./users";
+import { postListing, signUp } from "./users";
 
-async function postListing(page: Page, text: string) {
-  await page.goto("/create/post?goBack=/home");
-  await page.getByLabel("Post text").fill(text);
-  await page.getByLabel("Price", { exact: true }).fill("40");
-  await page.getByRole("button", { name: "Post", exact: true }).click();
-  await expect(page.getByTestId("alert")).toContainText("Your post was sent.");
-  await page.goto("/home");
-  const href = await page.getByTestId("post-card").filter({ hasText: text }).first().locator("a.post-card__body").getAttribute("href");
-  return href!.split("/").pop()!;
-}
 
 test("a comment sent after the author blocked you is refused with the reason and the draft back", async ({ page, browser, javaScriptEnabled }) => {
   test.slow();

@@ -2,19 +2,8 @@
 // blocking (issue 14): with and without JavaScript.
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test, unique } from "./fixtures";
-import { signUp } from "./users";
+import { postListing, signUp } from "./users";
 
-/** Posts a listing through the composer; returns its id. */
-async function postListing(page: Page, text: string, price: string) {
-  await page.goto("/create/post?goBack=/home");
-  await page.getByLabel("Post text").fill(text);
-  await page.getByLabel("Price", { exact: true }).fill(price);
-  await page.getByRole("button", { name: "Post", exact: true }).click();
-  await expect(page.getByTestId("alert")).toContainText("Your post was sent.");
-  await page.goto("/home");
-  const href = await page.getByTestId("post-card").filter({ hasText: text }).first().locator("a.post-card__body").getAttribute("href");
-  return href!.split("/").pop()!;
-}
 
 async function send(page: Page, text: string) {
   await page.getByRole("textbox", { name: "Message" }).fill(text);

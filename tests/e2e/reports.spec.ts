@@ -4,21 +4,10 @@
 // so; a visitor gets the sign-up prompt; the rules are a click from the composer.
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test, unique } from "./fixtures";
-import { signUp } from "./users";
+import { postListing, signUp } from "./users";
 
 const HIDDEN = "Hidden while we review reports";
 
-/** Posts a listing through the composer; returns its id. */
-async function postListing(page: Page, text: string) {
-  await page.goto("/create/post?goBack=/home");
-  await page.getByLabel("Post text").fill(text);
-  await page.getByLabel("Price", { exact: true }).fill("40");
-  await page.getByRole("button", { name: "Post", exact: true }).click();
-  await expect(page.getByTestId("alert")).toContainText("Your post was sent.");
-  await page.goto("/home");
-  const href = await page.getByTestId("post-card").filter({ hasText: text }).first().locator("a.post-card__body").getAttribute("href");
-  return href!.split("/").pop()!;
-}
 
 /** Chooses a reason in the open report dialog and sends it. */
 async function sendReport(page: Page, dialogName: string, reason: string) {

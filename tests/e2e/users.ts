@@ -61,3 +61,15 @@ export async function logIn(page: Page, user: Pick<TestUser, "email" | "password
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).not.toHaveURL(/\/login/);
 }
+
+/** Posts a listing at `price` through the composer (no photo); returns its id from its card on the feed. */
+export async function postListing(page: Page, text: string, price = "40"): Promise<string> {
+  await page.goto("/create/post?goBack=/home");
+  await page.getByLabel("Post text").fill(text);
+  await page.getByLabel("Price", { exact: true }).fill(price);
+  await page.getByRole("button", { name: "Post", exact: true }).click();
+  await expect(page.getByTestId("alert")).toContainText("Your post was sent.");
+  await page.goto("/home");
+  const href = await page.getByTestId("post-card").filter({ hasText: text }).first().locator("a.post-card__body").getAttribute("href");
+  return href!.split("/").pop()!;
+}
