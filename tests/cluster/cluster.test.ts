@@ -193,7 +193,8 @@ describe("two processes, one database, one bucket", () => {
     const fromB = await get(B, `/media/posts/${id}/1-640.webp`);
     expect(fromB.status).toBe(200);
     expect(fromB.headers["content-type"]).toBe("image/webp");
-    expect(fromB.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    // A post's files may be hidden later: cached for minutes and revalidated, never immutable.
+    expect(fromB.headers["cache-control"]).toBe("public, max-age=300, must-revalidate");
     expect(fromB.body.equals(fromA.body)).toBe(true);
     expect((await sharp(fromB.body).metadata()).width).toBe(640);
 
