@@ -1,4 +1,4 @@
-// Addresses that may not sign up or sign in (spec §5: a list of 19). These are
+// Addresses that may not sign up or sign in (docs/product.md §3: a list of 19). These are
 // placeholders on reserved example domains; real ones come from BANNED_EMAILS.
 export const BANNED_EMAILS = [
   "banned01@example.com",

@@ -4,7 +4,7 @@ import { PASSWORD_MAX } from "~/utils/limits";
 import { Field } from "./forms";
 import { BusyDialog } from "./dialog";
 
-/** While an account form is on its way: "Updating account data..." (spec §2). */
+/** While an account form is on its way: "Updating account data..." (docs/product.md §19). */
 export function AccountUpdating() {
   const navigation = useNavigation();
   if (navigation.state !== "submitting") return null;

@@ -3,7 +3,7 @@ import { useState } from "react";
 import type { Alert } from "~/types/views";
 
 /**
- * One alert (spec §4): dismisses itself after 2600 ms (7800 ms when long) with a
+ * One alert (docs/product.md §19): dismisses itself after 2600 ms (7800 ms when long) with a
  * progress bar, all in CSS so it works without JS. With JS it can also be closed.
  */
 export function AlertToast({ alert }: { alert: Alert }) {

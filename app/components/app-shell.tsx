@@ -81,7 +81,7 @@ function unreadBadge(item: NavItem, data: ShellData | undefined) {
   };
 }
 
-/** Hides the mobile header while scrolling down and shows it on the way up (§2). */
+/** Hides the mobile header while scrolling down and shows it on the way up (docs/product.md §2). */
 function useHideOnScroll() {
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {

@@ -13,7 +13,7 @@ function readHistory(now: number): HistoryEntry[] {
 }
 
 /**
- * Records each page visited in localStorage (spec §4 navigation history, kept
+ * Records each page visited in localStorage (docs/product.md §19 navigation history, kept
  * 24 hours) and returns where Back should go. The server's answer (from the
  * Referer) is used until the browser knows better.
  */

@@ -9,7 +9,7 @@ import { ErrorList, FormErrors } from "./field-errors";
 import { SuspensionNotice } from "./suspension-notice";
 import { loadPostSchemas } from "~/schemas/lazy.client";
 
-/** The inline comment box under a post (§2): "Write a comment...". */
+/** The inline comment box under a post (docs/product.md §6): "Write a comment...". */
 /** A new page (as after a sent comment) starts a fresh form; a refused one keeps its draft. */
 export function CommentBox(props: Parameters<typeof CommentForm>[0]) {
   return <CommentForm key={useLocation().key} {...props} />;

@@ -7,7 +7,7 @@ import { Dialog } from "./dialog";
 import { SuspensionNotice } from "./suspension-notice";
 import { VerifySchoolPromptSlot } from "./on-demand";
 
-// The composer's code, with the campuses' pickup spots, loads only when someone starts composing (design D).
+// The composer's code, with the campuses' pickup spots, loads only when someone starts composing (docs/product.md §22).
 const Composer = lazy(() =>
   Promise.all([import("./composer"), import("~/data/pickup-spots")]).then(([{ Composer }, { pickupSpotsFor }]) => ({
     default: (props: ComposerProps & { campusId: string }) => <Composer {...props} pickupSpots={pickupSpotsFor(props.campusId)} />,

@@ -24,7 +24,7 @@ import { safePath } from "~/utils/navigation";
 const loadChosenPhotos = () => import("./chosen-photos");
 const ChosenPhotos = lazy(loadChosenPhotos);
 
-const ALERT_GAP_MS = 3000; // "Too many characters" at most once per 3 s (§5)
+const ALERT_GAP_MS = 3000; // "Too many characters" at most once per 3 s (docs/product.md §6)
 
 type ComposerFields = {
   text?: string;
@@ -113,7 +113,7 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
     const area = event.currentTarget;
     const n = countTextCharacters(area.value);
     if (n > POST_MAX_CHARACTERS) {
-      // Typing past the limit is blocked (§5).
+      // Typing past the limit is blocked (docs/product.md §6).
       const caret = Math.max(0, area.selectionStart - (area.value.length - lastGood.current.length));
       area.value = lastGood.current;
       area.setSelectionRange(caret, caret);

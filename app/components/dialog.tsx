@@ -97,7 +97,7 @@ export function Dialog({
   );
 }
 
-/** "Updating account data..." (spec §2) and the like: a dialog that waits, with a spinner. */
+/** "Updating account data..." (docs/product.md §19) and the like: a dialog that waits, with a spinner. */
 export function BusyDialog({ title, text }: { title: string; text: string }) {
   return (
     <Dialog title={title} id="busy" description={text} alert className="modal__panel--busy">

@@ -43,7 +43,7 @@ export function Icon({ name, ...props }: { name: IconName } & SVGProps<SVGSVGEle
   );
 }
 
-/** The verified badge (spec §6). */
+/** The verified badge (docs/product.md §5). */
 export function VerifiedBadge() {
   return (
     <svg className="badge" width="16" height="16" viewBox="0 0 24 24" role="img" aria-label="Verified">

@@ -3,7 +3,7 @@ import { useOptionalUser } from "~/utils/user";
 import { actionPromptHref } from "~/utils/url-state";
 
 /**
- * Message seller on someone else's post (issue 14): a form that opens the
+ * Message seller on someone else's post (docs/product.md §10): a form that opens the
  * conversation about the post (or the one the two already have). Not on your
  * own post; a visitor gets the sign-up prompt ("message"), a signed-in user
  * who is not a student here the verify-school prompt.

@@ -1,4 +1,4 @@
-// Private messages (issue 14): the inbox row, the conversation's item header,
+// Private messages (docs/product.md §10): the inbox row, the conversation's item header,
 // the message list and the composer. The composer's schema loads on the first
 // focus or touch (useSchemaForm), like every other form.
 import { getTextareaProps, type SubmissionResult } from "@conform-to/react";

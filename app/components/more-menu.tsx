@@ -1,7 +1,7 @@
 import { NavLink, useRouteLoaderData } from "@remix-run/react";
 import { accountNav, type ShellData } from "./app-shell";
 
-/** The More menu (spec §2): General Info, More Stuff, Help & Feedback. */
+/** The More menu (docs/product.md §2): General Info, More Stuff, Help & Feedback. */
 export const MORE_SECTIONS = [
   {
     title: "General Info",

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 
-/** The not-found page (spec §2 "any other path"), with the campus logos. */
+/** The not-found page for any other path (docs/product.md §2), with the campus logos. */
 export function NotFound() {
   return (
     <section className="panel not-found" aria-labelledby="not-found-title">
@@ -18,7 +18,7 @@ export function NotFound() {
   );
 }
 
-/** A missing post, game or project (spec §2): the not-exist message and Search. */
+/** A missing post, game or project (docs/product.md §2): the not-exist message and Search. */
 export function DoesNotExist() {
   return (
     <section className="panel empty-state">

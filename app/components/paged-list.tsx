@@ -4,8 +4,8 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from "react"
 /** One page of a list and the opaque cursor of the next (null at the end). */
 export type ListPage<T> = { items: T[]; nextCursor: string | null };
 
-const THRESHOLD_PX = 251; // §9 scroll threshold
-const THROTTLE_MS = 1000; // §9 throttle
+const THRESHOLD_PX = 251; // scroll threshold (docs/product.md §6)
+const THROTTLE_MS = 1000; // at most one load a second (docs/product.md §6)
 
 function withCursor(search: string, cursor: string): string {
   const params = new URLSearchParams(search);
@@ -16,7 +16,7 @@ function withCursor(search: string, cursor: string): string {
 /**
  * A list with paging (the feed, search results, notifications). Without JS,
  * "Load more" is a link to the next page (a cursor in the URL); with JS the
- * next pages are appended in place as the reader nears the bottom (spec §4
+ * next pages are appended in place as the reader nears the bottom (docs/product.md §6
  * infinite scroll), fetched from the same route's loader, which must return
  * the page under `dataKey` in the shape `{ [itemsKey]: T[], nextCursor }`.
  */

@@ -1,4 +1,4 @@
-// A photo's description in the composer and on the edit page (issue 15): an
+// A photo's description in the composer and on the edit page (docs/product.md §17): an
 // optional field under each photo, and with JS a gentle reminder while it is
 // empty. Without JS a form cannot add a field per chosen file, so the composer
 // also offers the photos one at a time, each file input followed by its

@@ -29,7 +29,7 @@ export type PortfolioPageData = {
 
 const NOUN = { project: "project", game: "game" } as const;
 
-/** The header title (spec §2): "{first name}'s project" / "{first name}'s game". */
+/** The header title (docs/product.md §2): "{first name}'s project" / "{first name}'s game". */
 export function portfolioTitle(data: unknown, kind: Kind): string {
   const first = (data as Partial<PortfolioPageData> | undefined)?.item?.owner.firstName;
   return first ? `${first}'s ${NOUN[kind]}` : kind === "project" ? "Project" : "Game";

@@ -8,7 +8,7 @@ import { VerifiedBadge } from "./icons";
 
 /**
  * A round profile photo, or the first letter of the name when there is none;
- * either way a screen reader hears "{name}'s profile photo" (issue 15). The
+ * either way a screen reader hears "{name}'s profile photo" (docs/product.md §17). The
  * one avatar of every page: cards, comments, messages, search, the profile
  * and its photo form.
  */
@@ -38,12 +38,12 @@ export function AuthorLine({ author, time }: { author: AuthorView; time: TimeVie
   );
 }
 
-/** On a post or comment hidden by reports, as its author and the moderators see it (issue 15). */
+/** On a post or comment hidden by reports, as its author and the moderators see it (docs/product.md §12). */
 export function HiddenNotice() {
   return <p className="hidden-notice">Hidden while we review reports</p>;
 }
 
-/** Rich text blocks as paragraphs: rendered as text, never as raw HTML (design B). */
+/** Rich text blocks as paragraphs: rendered as text, never as raw HTML (docs/product.md §6). */
 export function RichText({ blocks }: { blocks: TextBlock[] }) {
   return (
     <div className="rich-text">

@@ -101,7 +101,7 @@ export function PhotoForm({
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [message, setMessage] = useState(error ?? null);
-  // The §8 upload message is an alert too (the server's answer included, without JS).
+  // The photo upload's refusal (docs/product.md §5) is an alert too (the server's answer included, without JS).
   const [alert, setAlert] = useState<Alert | null>(() => (error ? { id: "server", type: "danger", message: error } : null));
   const [preview, setPreview] = useState<string | null>(null);
   const upload = useUpload<{ ok: true; redirectTo: string } | { ok: false; error: string }>();

@@ -2,7 +2,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { Icon } from "./icons";
 
 /**
- * Save (like) with its count (§4): "Save", or "Saved!" when active. With JS the
+ * Save (like) with its count (docs/product.md §8): "Save", or "Saved!" when active. With JS the
  * toggle happens in place and at once; without JS it is a form post that comes
  * back to the same spot on the page. Visitors get the sign-up prompt, and a
  * signed-in user who is not a student of this campus the verify-school prompt.

@@ -1,7 +1,7 @@
 import { NavLink } from "@remix-run/react";
 import { useOptionalUser } from "~/utils/user";
 
-/** The settings navigation (spec §2): a list on small screens, beside the panel above 1000 px. */
+/** The settings navigation (docs/product.md §2): a list on small screens, beside the panel above 1000 px. */
 export function SettingsMenu() {
   const user = useOptionalUser();
   const items = [

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { Icon } from "./icons";
 
 /**
- * Share (§4): the link `{origin}/post/{id}?redirect=true`. The menu is URL
+ * Share (docs/product.md §8): the link `{origin}/post/{id}?redirect=true`. The menu is URL
  * state; without JS the link is there to copy by hand. With JS, Copy link puts
  * it on the clipboard ("Copied!" for about 1 s, then "Copied to clipboard" for
  * about 2 s), and phones that can get the system share sheet.

@@ -4,7 +4,7 @@ import { withoutSignUpPrompt } from "~/utils/url-state";
 import { Dialog } from "./dialog";
 
 /**
- * The sign-up prompt (spec §2, §6) for a visitor who tried to act: opened by
+ * The sign-up prompt (docs/product.md §19) for a visitor who tried to act: opened by
  * `?signup=<reason>` on any page, so the server renders it without JS
  * (components/url-prompts.tsx decides when it is open).
  */

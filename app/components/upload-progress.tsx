@@ -28,7 +28,7 @@ export function useUpload<Answer>() {
   return { progress, send };
 }
 
-/** "Uploading Post..." / "Uploading Photos..." with "Patience is a virtue." and a real progress bar (§2). */
+/** "Uploading Post..." / "Uploading Photos..." with "Patience is a virtue." and a real progress bar (docs/product.md §19). */
 export function UploadProgress({ title, progress }: { title: string; progress: number | null }) {
   if (progress === null) return null;
   return (

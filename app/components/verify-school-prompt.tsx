@@ -23,7 +23,7 @@ function VerifySchoolBody() {
   );
 }
 
-/** Shown instead of the composer to a user without a verified school email (design A5). */
+/** Shown instead of the composer to a user without a verified school email (docs/product.md §4). */
 export function VerifySchoolPrompt() {
   return (
     <section className="panel" aria-labelledby="verify-school-title">

@@ -1,5 +1,5 @@
 // The loaders and actions of the sign-in pages, /login, /register, /verify
-// and /forgotpassword (spec §4, §8).
+// and /forgotpassword (docs/product.md §3).
 // Each route imports only this module, so the browser build gets a single
 // empty stand-in for its server code.
 import type { SubmissionResult } from "@conform-to/react";
@@ -134,7 +134,7 @@ export async function registerPageAction({ request, context }: ActionFunctionArg
 
 const VERIFIED = "Your email is verified. Welcome!";
 
-/** Verified (A6): the user is signed in on this browser and goes on to /home (or the page they came for). */
+/** Verified (docs/product.md §3): the user is signed in on this browser and goes on to /home (or the page they came for). */
 async function verified(request: Request, checked: CheckResult, redirectTo: string | null) {
   const user = checked.ok ? await completeSignupVerification(checked.row) : null;
   if (!user) return null;
@@ -213,7 +213,7 @@ export async function forgotPasswordPageAction({ request, context }: ActionFunct
   const refuse = (code: keyof typeof AUTH_MESSAGES, status: number) =>
     data(submission.reply({ formErrors: [AUTH_MESSAGES[code]] }), { status });
   const user = await getUserByEmail(email);
-  // §8: an inline message here (a browser alert in the original), so it also works without JS.
+  // An inline message here, not a browser alert, so it also works without JS (docs/product.md §3).
   if (!user) return refuse("reset-user-not-found", 404);
   if (await isBannedEmail(email)) return refuse("banned", 403);
   if (!(await consume("emailIp", context.clientIp || "unknown")).ok) return refuse("ip-flood", 429);

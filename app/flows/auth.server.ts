@@ -38,7 +38,7 @@ import { absoluteUrl } from "~/services/urls.server";
 export type AuthResult = { userId: string; isNew: boolean; redirectTo: string | null };
 
 type FlowData = {
-  /** Ids of the magic links this browser asked for (the same-browser check of §4). */
+  /** Ids of the magic links this browser asked for (the same-browser check of docs/product.md §3). */
   magic?: string[];
   /** The page to return to after Google. */
   returnTo?: string;
@@ -161,7 +161,7 @@ function magicLinkAuthenticator(request: Request) {
   );
 }
 
-/** Opening a magic link: single use (our own one-time id), then sign in or register (§4). */
+/** Opening a magic link: single use (our own one-time id), then sign in or register (docs/product.md §3). */
 async function completeMagicLink(email: string, form: FormData): Promise<AuthResult> {
   const used = await consumeToken("magic-link", `${form.get("vid")}.${form.get("lid")}`);
   if (!used.ok || used.row.target !== email.toLowerCase()) throw new AuthError("wrong-email");
@@ -378,7 +378,7 @@ export async function requestMagicLink(
 }
 
 /**
- * "Claim this account" on an unverified profile (§2): the sign-in link goes to
+ * "Claim this account" on an unverified profile (docs/product.md §3): the sign-in link goes to
  * the account's own address, which the visitor neither chooses nor sees. Opening
  * it proves the address (proveEmail: whoever registered it loses the password
  * and sessions they had).

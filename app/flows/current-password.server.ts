@@ -8,7 +8,7 @@ import { AUTH_MESSAGES } from "~/utils/auth-messages";
  * Runs `check`, a step that verifies the current password. A wrong one is
  * "Wrong password!" on the currentPassword field (400); a locked account is
  * refused with the lockout message for the whole form (429: the check counts
- * toward the sign-in lockout, A10). Null when the check passed; any other
+ * toward the sign-in lockout, docs/product.md §3). Null when the check passed; any other
  * error is thrown on.
  */
 export async function refuseWrongCurrentPassword(submission: Pick<Submission<unknown>, "reply">, hideFields: string[], check: () => Promise<void>) {

@@ -32,11 +32,11 @@ export async function layoutLoader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const signUpReason = user ? null : url.searchParams.get("signup");
   if (user) context.setViewer?.(user.id); // for the page-view record
-  // §6: the sign-up prompt for a visitor the region rule refuses goes to /404, unless SHOW_FIREWALL=1.
+  // docs/product.md §18: the sign-up prompt for a visitor the region rule refuses goes to /404, unless SHOW_FIREWALL=1.
   else if (isSignUpReason(signUpReason) && !signUpPromptAllowed({ ip: context.clientIp, header: (n) => request.headers.get(n) }, config().geo).allow) {
     throw redirect("/404");
   }
-  // Without JS the Referer is the history we have (spec §4 back rules).
+  // Without JS the Referer is the history we have (docs/product.md §19, the Back button).
   const referer = request.headers.get("Referer");
   const history = [];
   const from = referer && URL.canParse(referer) ? new URL(referer) : null;
@@ -60,7 +60,7 @@ export async function layoutLoader({ request, context }: LoaderFunctionArgs) {
       openReports: isModerator(user) ? await countOpenReportedItems() : 0,
       /** The sign-up prompt this page opens (`?signup=<reason>`), in its words. */
       signUpPrompt: isSignUpReason(signUpReason) ? { title: SIGNUP_TITLES[signUpReason], text: SIGNUP_TEXT[signUpReason] } : null,
-      /** For share links (§4): this request's site when it is on the allowlist, else the default one. */
+      /** For share links (docs/product.md §8): this request's site when it is on the allowlist, else the default one. */
       origin: siteOrigin(request),
     },
     { headers },

@@ -1,4 +1,4 @@
-// The actions of private messages (issue 14): Message seller on a post, and
+// The actions of private messages (docs/product.md §10): Message seller on a post, and
 // what a conversation's page answers to (send, block, unblock, report).
 import { data, redirect } from "@remix-run/node";
 import { blockUser, unblockUser } from "~/models/blocks.server";

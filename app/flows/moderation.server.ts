@@ -1,4 +1,4 @@
-// The review queue's loader and action (/moderation, issue 15): moderators
+// The review queue's loader and action (/moderation, docs/product.md §13): moderators
 // only — everyone else, visitors included, gets the not-found page, for the
 // page and for every form post. Dismiss, Remove item (the normal delete and
 // its cascade, then the author's notice), Suspend author (or lift it), and the

@@ -1,4 +1,4 @@
-// The loader and action shared by /project/{id} and /game/{id} (spec §2):
+// The loader and action shared by /project/{id} and /game/{id} (docs/product.md §20):
 // about (the readme) or comments as URL state, saves, comments through the
 // post machinery, and the owner's delete.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";

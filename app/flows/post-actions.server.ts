@@ -40,7 +40,7 @@ export async function likeAction(request: Request, form: FormData, user: User, i
     if (error instanceof LikeError) throw new Response("Not Found", { status: 404 });
     throw error;
   }
-  // "Post saved." / "Game saved." / "project saved." only when adding (§4, §8).
+  // "Post saved." / "Game saved." / "project saved." only when adding (docs/product.md §8).
   const alert = result.saved ? await alertCookie(request, { type: "success", message: SAVED_MESSAGE[type] }) : null;
   if (form.get("async") === "1") return data(result, alert ? { headers: { "Set-Cookie": alert } } : undefined);
   return redirect(returnTo, alert ? { headers: { "Set-Cookie": alert } } : undefined);

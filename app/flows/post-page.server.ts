@@ -1,4 +1,4 @@
-// The loader and action of a post's page, /post/{id} (spec §2): the post with
+// The loader and action of a post's page, /post/{id} (docs/product.md §6): the post with
 // the posts it replies to and its thread; saves, comments, delete, and the
 // author's listing buttons (status, renew).
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";

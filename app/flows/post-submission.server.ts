@@ -27,7 +27,7 @@ import { consume } from "~/services/rate-limit.server";
 import { safePath } from "~/utils/navigation";
 import { normalizePhotoAlt } from "~/utils/alt-text";
 
-/** A post's or comment's files while they stream in (§5): 10 at most, each within its limit. */
+/** A post's or comment's files while they stream in (docs/product.md §6): 10 at most, each within its limit. */
 const POST_UPLOADS: UploadRules = {
   fileField: "files",
   maxFiles: MAX_FILES,
@@ -112,7 +112,7 @@ function withDescriptions(media: StoredMedia[], descriptions: (string | null)[])
 /** Who sends a post or comment, to which campus's site (the request's: campusForRequest). */
 export type SubmitOpts = { author: User; campusId: string; origin: string; target: SubmitTarget };
 
-/** §6: only a student of the site's campus posts or comments there (the request's campus, whatever the target's). */
+/** Only a student of the site's campus (docs/product.md §4) posts or comments there (the request's campus, whatever the target's). */
 export async function maySubmit(opts: Pick<SubmitOpts, "author" | "campusId">): Promise<boolean> {
   return await isSchoolVerifiedOn(opts.author, opts.campusId);
 }
@@ -206,7 +206,7 @@ export function submitPermission(target: SubmitTarget): [PermissionAction, Permi
   }
 }
 
-/** /create/comment/{id}?type=post|game|project (§2): what a comment answers. */
+/** /create/comment/{id}?type=post|game|project (docs/product.md §2): what a comment answers. */
 export function commentTarget(id: string, type: string | null): SubmitTarget {
   if (type === "game") return { kind: "game-comment", gameId: id };
   if (type === "project") return { kind: "project-comment", projectId: id };

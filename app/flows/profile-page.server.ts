@@ -1,4 +1,4 @@
-// The loader and action of a profile page, /{username} (spec §2): the person,
+// The loader and action of a profile page, /{username} (docs/product.md §5): the person,
 // their posts or videos and their projects or games; Claim this account,
 // Block/Unblock and Report. The route imports only this module, so the
 // browser build gets a single empty stand-in for its server code.
@@ -71,7 +71,7 @@ export async function profilePageLoader({ request, params }: LoaderFunctionArgs)
     feed: walled ? EMPTY_FEED : show === "videos" ? await getVideoPage(feedOpts) : await getFeedPage({ ...feedOpts, filters: filterForm.filters, includeExpired: true }),
     filterForm,
     portfolio: show === "videos" ? null : walled ? EMPTY_PORTFOLIO : await listPortfolioPage(show === "games" ? "game" : "project", { ownerId: user.id, cursor: url.searchParams.get("after") }),
-    /** The portfolio owner's Create Post buttons, on their own profile only (§2, §6). */
+    /** The portfolio owner's Create Post buttons, on their own profile only (docs/product.md §5). */
     createPostHref: isSelf && user.isOwner ? `/create/post?goBack=${encodeURIComponent(`/${user.username}`)}` : null,
   };
 }
@@ -81,7 +81,7 @@ export async function profilePageAction({ request, params, context }: ActionFunc
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "claim") {
-    // The sign-in link goes to the account's own address; the visitor sees it only masked (§2).
+    // The sign-in link goes to the account's own address; the visitor sees it only masked (docs/product.md §3).
     const sent = await requestClaimLink(request, context.clientIp, user.username);
     if (!sent.ok) return redirectWithAlert(request, `/${user.username}`, { type: "danger", message: AUTH_MESSAGES[sent.code] });
     return redirect(claimSentUrl(user.username), { headers: { "Set-Cookie": sent.setCookie } });

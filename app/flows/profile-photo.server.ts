@@ -1,4 +1,4 @@
-// Changing a profile photo (§4, §5, §7): read the upload, check and store it
+// Changing a profile photo (docs/product.md §5, §17): read the upload, check and store it
 // (storeAvatar), point the user at it, remove the previous files. Used by the
 // edit and set-up screens (plain form posts) and by /profile/photo (the upload
 // with a progress bar).
@@ -13,7 +13,7 @@ import { MediaError, removeAvatar, storeAvatar } from "~/services/media.server";
 
 export type PhotoResult = { ok: true } | { ok: false; status: number; message: string };
 
-/** One photo, within the photo limit (§5). */
+/** One photo, within the photo limit (docs/product.md §6). */
 const PHOTO_UPLOAD: UploadRules = { fileField: "photo", maxFiles: 1, maxFileBytes: () => MAX_IMAGE_BYTES, largestFileBytes: MAX_IMAGE_BYTES };
 
 /**

@@ -1,4 +1,4 @@
-// The report form's action (issue 15), wherever it is shown: a post or comment
+// The report form's action (docs/product.md §12), wherever it is shown: a post or comment
 // (/post/{id}), a profile (/{username}) and a conversation (/messages/{id}).
 // The form is checked here whatever the browser did; a refusal comes back as
 // `{ report }` data (the errors and the draft) to the dialog that sent it.

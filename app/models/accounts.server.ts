@@ -1,5 +1,5 @@
 // Accounts: creating users (password, magic link, Google), signing in with a
-// password (with the account lockout of design A10), verifying the email, and
+// password (with the account lockout of docs/product.md §3), verifying the email, and
 // the account settings (username, email, password).
 import { and, eq, like, or, sql } from "drizzle-orm";
 import { getDb, isUniqueViolation, newId, schema, transaction, type Db, type Tx } from "~/services/db.server";
@@ -18,7 +18,7 @@ import { deletePasswordHash, getPasswordHash, hashPassword, storePasswordHash, v
 import { getUserByEmail, getUserById, type User } from "./users.server";
 import { createVerification, retireVerifications, type Verification } from "./verifications.server";
 
-/** A refusal with one of the §8 messages. */
+/** A refusal with one of the messages of docs/product.md §3. */
 export class AuthError extends Error {
   override name = "AuthError";
   constructor(public code: AuthErrorCode) {
@@ -26,19 +26,19 @@ export class AuthError extends Error {
   }
 }
 
-/** The §8 message for anything thrown while signing in. */
+/** The message (docs/product.md §3) for anything thrown while signing in. */
 export function authErrorCode(error: unknown): AuthErrorCode {
   if (error instanceof AuthError) return error.code;
   if (error instanceof Error && error.cause instanceof AuthError) return error.cause.code;
   return "other";
 }
 
-/** Analytics event of spec §7 ("Complete Registration", "Login"); no personal data but the user id. */
+/** Analytics event (docs/product.md §20: "Complete Registration", "Login"); no personal data but the user id. */
 export function recordAccountEvent(name: "Complete Registration" | "Login", user: Pick<User, "id" | "campusId">) {
   return recordEvent(name, { userId: user.id, campusId: user.campusId });
 }
 
-/** Is this address on the school domain of the campus (design A5)? */
+/** Is this address on the school domain of the campus (docs/product.md §4)? */
 export async function isSchoolEmail(email: string | null | undefined, campusId: string): Promise<boolean> {
   if (!email) return false;
   const campus = await getCampus(campusId);
@@ -47,7 +47,7 @@ export async function isSchoolEmail(email: string | null | undefined, campusId: 
   return schoolDomains(campus).some((d) => domain === d || domain.endsWith(`.${d}`));
 }
 
-/** The first free username for a name: first+last, then -2, -3, … never a reserved name (§5, A9). */
+/** The first free username for a name: first+last, then -2, -3, … never a reserved name (docs/product.md §3). */
 export async function uniqueUsername(firstName: string, lastName: string, tx: Tx | Db = getDb()): Promise<string> {
   const base = usernameBase(firstName, lastName);
   const taken = new Set(
@@ -116,7 +116,7 @@ export async function createAccount(input: NewAccount): Promise<User> {
   }
 }
 
-/** Sign-up with email, full name and password (§5). The user still has to verify the email. */
+/** Sign-up with email, full name and password (docs/product.md §3). The user still has to verify the email. */
 export async function registerWithPassword(input: { email: string; fullName: string; password: string; campusId: string }): Promise<User> {
   const name = parseFullName(input.fullName);
   if (!name) throw new AuthError("other");
@@ -132,7 +132,7 @@ function lockoutKey(user: Pick<User, "id"> | undefined, email: string): string {
 }
 
 /**
- * Checks a password under the account lockout (design A10). The attempt is
+ * Checks a password under the account lockout (docs/product.md §3). The attempt is
  * counted before the slow hash runs and given back when the password is right,
  * so however many arrive at once, at most five wrong passwords per account are
  * ever tried in 15 minutes; a locked account is refused without hashing. An
@@ -151,7 +151,7 @@ async function checkPassword(user: User | undefined, email: string, password: st
 }
 
 /**
- * Email + password sign-in (§8 messages). Five wrong passwords within 15
+ * Email + password sign-in (messages of docs/product.md §3). Five wrong passwords within 15
  * minutes lock the account until a password reset or the window ends.
  */
 export async function passwordSignIn(email: string, password: string): Promise<User> {
@@ -166,7 +166,7 @@ export async function checkCurrentPassword(user: User, password: string): Promis
   await checkPassword(user, user.email, password);
 }
 
-/** The sign-up verification email (A6): a link and the same code to type on /verify. */
+/** The sign-up verification email (docs/product.md §3): a link and the same code to type on /verify. */
 export async function sendSignupVerification(request: Request, user: Pick<User, "id" | "email" | "firstName">, redirectTo?: string | null) {
   const created = await createVerification({ type: "signup", target: user.email, userId: user.id, withCode: true, replace: true });
   const params = new URLSearchParams({ token: created.token });
@@ -188,7 +188,7 @@ export async function completeSignupVerification(row: Verification): Promise<Use
   return markEmailVerified(user.id);
 }
 
-/** The email is proven (link, code, Google): verified, and school-verified on the campus domain (A5). */
+/** The email is proven (link, code, Google): verified, and school-verified on the campus domain (docs/product.md §4). */
 export async function markEmailVerified(userId: string): Promise<User> {
   const user = await getUserById(userId);
   if (!user) throw new AuthError("user-not-found");
@@ -221,7 +221,7 @@ export async function proveEmail(userId: string): Promise<User> {
 
 /**
  * Sets a new password after a reset link: proves the email, lifts the lockout
- * (A10) and ends every session, so whoever knew the old password is out.
+ * (docs/product.md §3) and ends every session, so whoever knew the old password is out.
  */
 export async function resetPassword(userId: string, password: string): Promise<void> {
   const hash = await hashPassword(password);
@@ -231,7 +231,7 @@ export async function resetPassword(userId: string, password: string): Promise<v
   await endAllSessions(userId);
 }
 
-/** Change password (§5): the current one must be right, and counts toward the lockout. */
+/** Change password (docs/product.md §3): the current one must be right, and counts toward the lockout. */
 export async function changePassword(userId: string, current: string, next: string): Promise<void> {
   const user = await getUserById(userId);
   if (!user) throw new AuthError("user-not-found");
@@ -244,7 +244,7 @@ export async function hasPassword(userId: string): Promise<boolean> {
   return (await getPasswordHash(userId)) !== null;
 }
 
-/** Change username: unique, not reserved (§5, A9). */
+/** Change username: unique, not reserved (docs/product.md §3). */
 export async function changeUsername(userId: string, username: string): Promise<User> {
   const name = username.trim().toLowerCase();
   if (isReservedUsername(name)) throw new AuthError("username-taken");
@@ -299,8 +299,8 @@ export type GoogleProfile = {
 
 /**
  * Google sign-in: the account connected to this Google id, else the account
- * with this (Google-verified) email, else a new account named by the §5
- * Google rules with the Google photo.
+ * with this (Google-verified) email, else a new account named by the name rules of docs/product.md §3 (the
+ * Google ones) with the Google photo.
  */
 export async function googleSignIn(profile: GoogleProfile, campusId: string, googleName: { firstName: string; lastName: string }): Promise<{ user: User; isNew: boolean }> {
   const email = profile.email.trim().toLowerCase();

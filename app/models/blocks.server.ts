@@ -1,4 +1,4 @@
-// Blocking (issue 14): a row per (blocker, blocked). A block works both ways —
+// Blocking (docs/product.md §11): a row per (blocker, blocked). A block works both ways —
 // neither can message the other, neither sees the other's posts and comments
 // in feeds, threads and search, neither is notified of the other — but only
 // the blocker lists it in /settings/blocked and can lift it.

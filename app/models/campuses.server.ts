@@ -5,7 +5,7 @@ import { campusIdFromHost, type CampusId } from "~/utils/campus";
 
 export type Campus = typeof schema.campuses.$inferSelect;
 
-/** The five campus sites of spec §3 (design A4, A5). */
+/** The five campus sites (docs/product.md §1, §4). */
 export const CAMPUSES: (typeof schema.campuses.$inferInsert & { id: CampusId })[] = [
   { id: "campus", name: "Campus", emailDomain: null, hostKey: "campusbuysell", timeZone: "America/Chicago", sortOrder: 0 },
   { id: "ou", name: "OU", emailDomain: "ou.edu", hostKey: "oubuysell", timeZone: "America/Chicago", sortOrder: 1 },
@@ -44,7 +44,7 @@ export async function campusForRequest(request: Request): Promise<Campus> {
   return campus;
 }
 
-/** School domains that make an email school-verified on this campus (design A5). */
+/** School domains that make an email school-verified on this campus (docs/product.md §4). */
 export function schoolDomains(campus: Campus): string[] {
   if (campus.emailDomain) return [campus.emailDomain];
   return CAMPUSES.flatMap((c) => (c.emailDomain ? [c.emailDomain] : []));
@@ -63,7 +63,7 @@ export const SCHOOL_NAMES: Record<string, string> = {
   uf: "University of Florida",
 };
 
-/** The address of a campus's own site (design A4), from the allowlist of origins (services/urls.server). */
+/** The address of a campus's own site (docs/product.md §1), from the allowlist of origins (services/urls.server). */
 export function campusSiteUrl(campus: Pick<Campus, "id" | "hostKey">, requestUrl: string | URL): string {
   return `${campusOrigin(campus, requestUrl)}/`;
 }

@@ -1,4 +1,4 @@
-// Contact Me and Feedback (spec §2 /more/help, /more/feedback): a message to
+// Contact Me and Feedback (/more/help, /more/feedback; docs/product.md §20): a message to
 // the owner, queued in the outbox like every other email.
 import type { SubmissionResult } from "@conform-to/react";
 import { contactSchema } from "~/schemas/contact";

@@ -1,4 +1,4 @@
-// First-party analytics (spec §7): the named events and page views, stored in
+// First-party analytics (docs/product.md §20): the named events and page views, stored in
 // the events table. Nothing about the person beyond their user id: no IP
 // address, no user agent, no query string.
 import { TZDate } from "@date-fns/tz";

@@ -1,4 +1,4 @@
-// Saves ("likes", §4): a row per (user, target) with a unique key, and a
+// Saves ("likes", docs/product.md §8): a row per (user, target) with a unique key, and a
 // counter on the target changed in the same transaction.
 import { and, eq, sql } from "drizzle-orm";
 import type { LikeTarget } from "../../db/schema";

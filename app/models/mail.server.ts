@@ -10,7 +10,7 @@ export type OutgoingMail = {
 };
 
 /**
- * Queues an email: it is a row in the outbox first (design A3, B); a worker
+ * Queues an email: it is a row in the outbox first (docs/product.md §16); a worker
  * delivers it. Pass the transaction when the mail belongs to a change of data.
  * Returns the row id.
  */

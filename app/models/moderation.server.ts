@@ -1,4 +1,4 @@
-// The review queue (issue 15, /moderation): open reports grouped by the item
+// The review queue (/moderation, docs/product.md §13): open reports grouped by the item
 // they are about, newest report first, with the item itself, its reporters,
 // the reasons and notes, the author's history and what moderators did about
 // it; and the writes of a review (dismiss, uphold, suspend, name moderators),

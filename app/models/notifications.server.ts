@@ -55,7 +55,7 @@ async function claimEmail(tx: Tx, key: { actorId: string; item: NotifiedItem; ki
 
 /**
  * Records a notification for `userId` about `actorId`'s action and, when the
- * recipient wants email, queues one with a link to the item (§1, §7). Never
+ * recipient wants email, queues one with a link to the item (docs/product.md §16). Never
  * for a user's own actions. With `once`, an actor causes it only the first
  * time for the item (saves). Email: at most one a day per actor, item and
  * kind (or per `emailIntervalMs`). Nothing between two people when either
@@ -185,7 +185,7 @@ export type NotificationView = {
 };
 
 /**
- * A user's notifications, newest first, with the actor joined (design B): a
+ * A user's notifications, newest first, with the actor joined (docs/product.md §5): a
  * new name, username or photo shows here at once. The stored `message` is only
  * the subject the email went out with.
  */

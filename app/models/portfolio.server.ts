@@ -1,4 +1,4 @@
-// Projects and games (spec §3): rows kept in step with content/projects and
+// Projects and games (docs/product.md §20): rows kept in step with content/projects and
 // content/games, read for their pages and the owner's profile, saved,
 // commented on (comments are posts with gameId/projectId) and deleted by the
 // owner. The two entities behave the same, so one module serves both.
@@ -138,7 +138,7 @@ export async function listGames() {
 export type PortfolioListItem = { id: string; title: string; shortDescription: string; iconLink: string | null };
 
 /**
- * One page of a user's projects or games for their profile tabs (spec §7:
+ * One page of a user's projects or games for their profile tabs (docs/product.md §5:
  * user matches, createdAt descending, 10 per page), keyset paginated like the
  * feed: pass `nextCursor` back as `cursor` for the next page.
  */
@@ -175,7 +175,7 @@ export type PortfolioLookup = { status: "ok"; item: PortfolioItemView } | { stat
 
 /**
  * A project or game for its page. A row whose file is gone is missing; one the
- * owner deleted (file or not) says so (spec §7 "Sorry, that project has been deleted.").
+ * owner deleted (file or not) says so ("Sorry, that project has been deleted.", docs/product.md §20).
  */
 export async function getPortfolioItem(kind: PortfolioKind, id: string, viewerId?: string | null): Promise<PortfolioLookup> {
   const db = getDb();
@@ -255,7 +255,7 @@ export function canDeletePortfolio(user: { id: string; isOwner: boolean } | null
 }
 
 /**
- * Deletes a project or game (spec §4): its gallery images from storage and the
+ * Deletes a project or game (docs/product.md §20): its gallery images from storage and the
  * database — if they cannot be removed nothing else changes — then its
  * comments recursively with their images, saves and notifications, and the
  * saves of the item itself; the row keeps a tombstone (`deletedAt`) so its

@@ -114,7 +114,7 @@ export type FeedOptions = {
 /**
  * One page of a campus feed, keyset paginated for every sort so page 1,000
  * costs what page 1 does (no OFFSET). Newest: top-level posts by last activity
- * (spec §7). Price, low to high or high to low: priced listings (Free is $0)
+ * (docs/product.md §9). Price, low to high or high to low: priced listings (Free is $0)
  * by price then id, then the posts without a price by last activity; a page
  * that spans the two parts takes two queries. Plus one query for the page's
  * media and one for the viewer's saves: never one per post.
@@ -188,7 +188,7 @@ export async function getFeedPage(opts: FeedOptions): Promise<FeedPage> {
 }
 
 /**
- * One page of a user's posts with videos on a campus (spec §7 "Videos": by
+ * One page of a user's posts with videos on a campus (the Videos tab, docs/product.md §5: by
  * video count, then newest), keyset paginated on (vid_count, created_at, id).
  */
 export async function getVideoPage(opts: {
@@ -424,7 +424,7 @@ export function createPost(input: NewPost): Promise<{ id: string; rootId: string
       projectId = parent.projectId;
       campusId = parent.campusId;
     }
-    // A comment on a game or project: it must still be there (§4 delete, §8 messages).
+    // A comment on a game or project: it must still be there (docs/product.md §20).
     let itemOwnerId: string | null = null;
     if (!parent && (gameId || projectId)) {
       const [item] = gameId

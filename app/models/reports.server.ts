@@ -1,4 +1,4 @@
-// Reports (issue 15): a signed-in user reports a post, a comment, a profile or
+// Reports (docs/product.md §12): a signed-in user reports a post, a comment, a profile or
 // a conversation with a reason, once per item. The reporter stops seeing a
 // reported post or comment; an item reported by REPORTS_TO_HIDE different
 // students of its campus is hidden from everyone but its author and the
@@ -18,7 +18,7 @@ export type ReportedItem = "post" | "comment" | "user" | "chat";
 /** What can be hidden by reports: posts and comments (posts.hidden_at) and profiles (users.hidden_at). */
 export type HideableItem = Exclude<ReportedItem, "chat">;
 
-/** "Post Reported. Thanks for letting us know." and the like (issue 15). */
+/** "Post Reported. Thanks for letting us know." and the like (docs/product.md §12). */
 export const REPORTED: Record<ReportedItem, string> = {
   post: "Post Reported. Thanks for letting us know.",
   comment: "Comment Reported. Thanks for letting us know.",

@@ -1,4 +1,4 @@
-// The school a user belongs to (design A5): the school email that confirms a
+// The school a user belongs to (docs/product.md §4): the school email that confirms a
 // student (/add-code) and the campus they pick (/select-city).
 import { eq, or } from "drizzle-orm";
 import { getDb, schema } from "~/services/db.server";
@@ -61,7 +61,7 @@ export async function completeSchoolEmailVerification(row: Verification): Promis
 }
 
 /**
- * Is the user a student of this campus (design A5, spec §6), so that they may
+ * Is the user a student of this campus (docs/product.md §4), so that they may
  * post, comment and save on its site? Their verified email or their confirmed
  * school email is on the campus's domain (the general Campus takes any of the
  * schools' domains); the owner posts everywhere. Every action asks it for the
@@ -83,7 +83,7 @@ export async function isSchoolVerifiedOn(
 /**
  * Moves a user to another campus (/select-city). School verification follows
  * the campus: it holds when the verified email or the confirmed school email
- * is on the new campus's domain (A5); the owner keeps it.
+ * is on the new campus's domain (docs/product.md §4); the owner keeps it.
  */
 export async function changeCampus(userId: string, campusId: string): Promise<User> {
   const campus = await getCampus(campusId);

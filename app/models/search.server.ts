@@ -1,4 +1,4 @@
-// Search (spec §2 /search): top-level posts of one campus and people, ranked.
+// Search (/search, docs/product.md §9): top-level posts of one campus and people, ranked.
 // The queries are the dialect's (FTS5 on SQLite, tsvector on PostgreSQL: see
 // app/services/dialect/*/search.server.ts); this module turns what a person
 // typed into terms and the hits into views.

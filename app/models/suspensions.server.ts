@@ -1,4 +1,4 @@
-// Suspensions (issue 15): a moderator suspends an author for 7 days or for
+// Suspensions (docs/product.md §14): a moderator suspends an author for 7 days or for
 // good, with a reason. A suspended user can read but not post, comment,
 // message or save, and is told why. This module is the one place that rule
 // lives: the flows ask `suspensionMessage` before each of those actions, and

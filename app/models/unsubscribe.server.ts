@@ -61,7 +61,7 @@ export function maskEmail(email: string): string {
   return `${email.slice(0, 1)}•••${email.slice(at)}`;
 }
 
-/** Outbox `kind`s of notification emails (spec §7): the ones a user can turn off. */
+/** Outbox `kind`s of notification emails (docs/product.md §16): the ones a user can turn off. */
 export const NOTIFICATION_MAIL_KINDS: readonly string[] = ["message", "comment", "comment reply", "like"];
 
 /**
@@ -100,7 +100,7 @@ export async function subscriberForToken(token: string | null | undefined, now =
 }
 
 /**
- * Turns notification emails on or off (spec §3 email_notifications). Turning
+ * Turns notification emails on or off (users.email_notifications, docs/product.md §16). Turning
  * them back on raises unsubscribe_version, so every link sent before stops
  * working; the new version is returned (for a link that replaces the one used).
  */

@@ -8,7 +8,7 @@ import { activeSuspension } from "./suspensions.server";
 
 export type User = typeof schema.users.$inferSelect;
 
-/** "First L." — the first name plus the stored last initial (spec §3). */
+/** "First L." — the first name plus the stored last initial (docs/product.md §3). */
 export function displayName(user: Pick<User, "firstName" | "lastName">): string {
   return `${user.firstName} ${user.lastName}`.trim();
 }
@@ -124,8 +124,8 @@ export function isModerator(
 }
 
 // ---------------------------------------------------------------------------
-// Profile (§1, §5): name, bio, photo. Posts, comments, notifications and
-// messages join the user, so a change here shows everywhere at once (design B).
+// Profile (docs/product.md §5): name, bio, photo. Posts, comments, notifications and
+// messages join the user, so a change here shows everywhere at once (docs/product.md §5).
 
 /** The public profile: the user by username, case-insensitively. */
 export function getProfile(username: string): Promise<User | undefined> {
@@ -137,7 +137,7 @@ export function profileLinks(user: Pick<User, "links">): { label: string; url: s
   return (user.links ?? []).filter((l) => typeof l?.url === "string" && /^https?:\/\//i.test(l.url) && typeof l.label === "string");
 }
 
-/** Display name (§3, §5): first name capitalised, last name stored as its initial plus period. */
+/** Display name (docs/product.md §3, §5): first name capitalised, last name stored as its initial plus period. */
 export async function updateName(userId: string, name: { firstName: string; lastName: string }): Promise<User> {
   const [user] = await getDb()
     .update(schema.users)
@@ -157,7 +157,7 @@ export async function updateBio(userId: string, bio: string, opts: { completeSet
 }
 
 /**
- * Points the user at a newly stored photo and marks the profile set up (§4).
+ * Points the user at a newly stored photo and marks the profile set up (docs/product.md §5).
  * Returns the previous `img`, whose files the caller removes.
  */
 export function setAvatar(userId: string, img: string): Promise<string | null> {

@@ -3,7 +3,7 @@ import type { RouteHandle } from "~/utils/route-handle";
 
 export const handle: RouteHandle = { title: "Error 404", back: false };
 
-// Where the region gate sends visitors it cannot let in (spec §6).
+// Where the region gate sends visitors it cannot let in (docs/product.md §18).
 export function loader() {
   return data(null, { status: 403 });
 }

@@ -26,7 +26,7 @@ import { readForm } from "~/services/form.server";
 
 export const handle: RouteHandle = { title: "School email" };
 
-/** Where a confirmed school email leads: posting, which it unlocks (A5). */
+/** Where a confirmed school email leads: posting, which it unlocks (docs/product.md §4). */
 function done(request: Request) {
   return redirectWithAlert(request, "/create/post", { type: "success", message: AUTH_MESSAGES["account-updated"] });
 }

@@ -14,7 +14,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: listsCss }
 
 const DAYS = 30;
 
-/** Column headings: page views first, then the §7 events. */
+/** Column headings: page views first, then the events of docs/product.md §20. */
 const COLUMNS: { name: EventName; label: string }[] = [
   { name: "Page View", label: "Page views" },
   ...EVENT_NAMES.filter((n) => n !== "Page View").map((name) => ({ name, label: name })),

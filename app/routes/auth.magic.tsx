@@ -18,7 +18,7 @@ import { readForm } from "~/services/form.server";
 
 export const handle: RouteHandle = { title: "Log in" };
 
-/** §4: a failed link goes back to /login?redirect=true (or /register?redirect=true when it was registering). */
+/** A failed link goes back to /login?redirect=true (or /register?redirect=true when it was registering; docs/product.md §3). */
 async function fail(request: Request, id: string | null, code: "wrong-email" | "banned" = "wrong-email") {
   const row = id ? await getVerification("magic-link", id) : undefined;
   const to = row?.payload?.first ? "/register?redirect=true" : "/login?redirect=true";

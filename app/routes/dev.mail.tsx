@@ -6,7 +6,7 @@ import type { RouteHandle } from "~/utils/route-handle";
 
 export const handle: RouteHandle = { title: "Dev mailbox" };
 
-// The local mailbox (design A3): every email in the outbox for one address.
+// The local mailbox (docs/product.md §16): every email in the outbox for one address.
 // It shows sign-in and reset links, so unless DEV_MAILBOX=1 it answers only this machine.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const cfg = config();

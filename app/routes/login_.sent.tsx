@@ -27,7 +27,7 @@ function mailboxUrl(email: string): string {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  // A claim (§2): the account's address, masked; the page never holds the whole of it.
+  // A claim (docs/product.md §3): the account's address, masked; the page never holds the whole of it.
   const claim = url.searchParams.get("claim")?.trim() ?? "";
   if (claim) {
     const masked = await claimAddress(claim);

@@ -12,7 +12,7 @@ import { getOptionalUser } from "~/services/session.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { readForm } from "~/services/form.server";
 
-// The last path segment decides the panel (spec §2).
+// The last path segment decides the panel (docs/product.md §2).
 const PANELS = {
   about: { title: "About Me", kind: "page" },
   faq: { title: "FAQ", kind: "page" },

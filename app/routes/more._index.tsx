@@ -7,7 +7,7 @@ export const handle: RouteHandle = { title: "More" };
 
 export default function More() {
   const navigate = useNavigate();
-  // Wide screens show a panel beside the menu: open About Me (spec §2).
+  // Wide screens show a panel beside the menu: open About Me (docs/product.md §2).
   useEffect(() => {
     if (window.matchMedia("(min-width: 1001px)").matches) navigate("/more/about", { replace: true });
   }, [navigate]);

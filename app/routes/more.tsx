@@ -1,7 +1,7 @@
 import { Outlet, useMatches } from "@remix-run/react";
 import { MoreMenu } from "~/components/more-menu";
 
-// Above 1000 px the menu stands beside the panel (spec §2).
+// Above 1000 px the menu stands beside the panel (docs/product.md §2).
 export default function MoreLayout() {
   const onPanel = useMatches().some((m) => m.id === "routes/more.$panel");
   return (

@@ -17,7 +17,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: profileCss
 
 export const handle: RouteHandle = { title: "Set up profile" };
 
-// Profile set-up (§2): picture, then bio, then done. Each step is its own
+// Profile set-up (docs/product.md §5): picture, then bio, then done. Each step is its own
 // page (?step=…), so it works as separate steps without JS.
 const HERE = "/profile/set-up";
 const STEPS = ["photo", "bio", "done"] as const;

@@ -5,7 +5,7 @@ import { portfolioAction, portfolioLoader } from "~/flows/portfolio-page.server"
 import portfolioCss from "~/styles/portfolio.css";
 import type { RouteHandle } from "~/utils/route-handle";
 
-// /project/{id}?show=about|comments (spec §2).
+// /project/{id}?show=about|comments (docs/product.md §20).
 export const handle: RouteHandle = { title: (d) => portfolioTitle(d, "project") };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: portfolioCss }];
 

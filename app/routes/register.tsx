@@ -32,7 +32,7 @@ function RegisterForm({ lastResult, email, redirectTo }: { lastResult?: Submissi
     defaultValue: { email },
     shouldValidate: "onSubmit",
   });
-  // With JS, Create account waits until every field is filled and the box ticked (§4).
+  // With JS, Create account waits until every field is filled and the box ticked (docs/product.md §3).
   const check = () => {
     const f = formRef.current;
     if (!f) return;

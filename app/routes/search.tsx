@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const viewerId = await getUserId(request);
   const filterForm = readFeedFilters(url.searchParams, { bestMatch: true });
   const base = { q, tab, campusName: campus.name, visitor: !viewerId, feed: null, people: null, filterForm };
-  // Visitors see the form; searching opens the sign-up prompt (§6) instead of results.
+  // Visitors see the form; searching opens the sign-up prompt (docs/product.md §9) instead of results.
   if (!q || !viewerId) return base;
   const cursor = url.searchParams.get("cursor");
   if (tab === "people") return { ...base, people: await searchPeople({ query: q, campusId: campus.id, cursor }) };

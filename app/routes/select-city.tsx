@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  // A visitor who tries to join a campus gets the sign-up prompt (§6).
+  // A visitor who tries to join a campus gets the sign-up prompt (docs/product.md §4).
   const user = await getOptionalUser(request);
   if (!user) throw redirect(signUpPromptHref("/select-city", "join-campus"));
   // One choice among a handful of radio buttons: the server's check is all it needs (no form library in the page).

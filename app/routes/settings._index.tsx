@@ -9,7 +9,7 @@ export const handle: RouteHandle = { title: "Settings" };
 export default function Settings() {
   const navigate = useNavigate();
   const user = useOptionalUser();
-  // Signed in on a wide screen: straight to the account panel (spec §2).
+  // Signed in on a wide screen: straight to the account panel (docs/product.md §2).
   useEffect(() => {
     if (user && window.matchMedia("(min-width: 1001px)").matches) navigate("/settings/account", { replace: true });
   }, [navigate, user]);

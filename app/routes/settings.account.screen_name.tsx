@@ -54,7 +54,7 @@ export default function ChangeUsername() {
     defaultValue: { username },
     shouldValidate: "onSubmit",
   });
-  // Save stays off while the name is unchanged (§5); without JS the server just keeps it.
+  // Save stays off while the name is unchanged (docs/product.md §3); without JS the server just keeps it.
   const unchanged = value.trim().toLowerCase() === username;
   return (
     <section className="panel stack" aria-labelledby="username-title">

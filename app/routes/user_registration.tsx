@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { redirectTo: safePath(url.searchParams.get("redirect"), ""), email: url.searchParams.get("email") ?? "" };
 }
 
-/** The email step (§4): a known address goes to log in, a new one to sign up. */
+/** The email step (docs/product.md §3): a known address goes to log in, a new one to sign up. */
 export async function action({ request }: ActionFunctionArgs) {
   await requireVisitor(request);
   const submission = parseWithSchema(await readForm(request), emailStepSchema);

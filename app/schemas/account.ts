@@ -4,7 +4,7 @@ import { USERNAME_MAX } from "~/utils/limits";
 import { isReservedUsername } from "~/utils/reserved-names";
 import { emailField, ONE_LINE_MESSAGES, oneLine } from "./fields";
 
-/** Change username (/settings/account/screen_name): max 50 (§5), never a reserved name (A9). */
+/** Change username (/settings/account/screen_name): max 50, never a reserved name (docs/product.md §2, §3). */
 export const usernameSchema = z.object({
   username: z.string({ error: "Username is required." }).check(
     oneLine(ONE_LINE_MESSAGES.username),

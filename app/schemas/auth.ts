@@ -10,7 +10,7 @@ export { FULL_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN };
 /** Where to go after signing in: a same-site path, checked again by the server (safePath). */
 const redirectField = z.optional(z.string().check(z.maxLength(2000)));
 
-/** A new password (§5, §9): 8 to 30 characters. */
+/** A new password (docs/product.md §3): 8 to 30 characters. */
 export const newPasswordField = z.string({ error: "Password is required." }).check(
   z.minLength(PASSWORD_MIN, { error: AUTH_MESSAGES["weak-password"] }),
   z.maxLength(PASSWORD_MAX, { error: `Password can be at most ${PASSWORD_MAX} characters.` }),
@@ -63,13 +63,13 @@ const namePart = (label: string) =>
 /** Ask for a magic link (/login?method=noPassword, Resend Email on /login/sent). */
 export const magicLinkSchema = z.object({
   email: emailField,
-  /** First and last names make the link register a new account (§4). */
+  /** First and last names make the link register a new account (docs/product.md §3). */
   first: namePart("First name"),
   last: namePart("Last name"),
   redirect: redirectField,
 });
 
-/** Re-enter the email when a magic link is opened in another browser (§4). */
+/** Re-enter the email when a magic link is opened in another browser (docs/product.md §3). */
 export const confirmEmailSchema = z.object({ email: emailField });
 
 /** Forgot password (/forgotpassword). */
@@ -80,7 +80,7 @@ export const verifyCodeSchema = z.object({ code: codeField });
 
 type PasswordPair = { currentPassword?: string; newPassword?: string; confirmPassword?: string };
 
-/** New password + re-entry, checked in the §5 order: one message at a time. */
+/** New password + re-entry, checked in the order of docs/product.md §3: one message at a time. */
 function checkPasswordPair(requireCurrent: boolean) {
   return z.superRefine((v: PasswordPair, ctx) => {
     const fail = (field: keyof PasswordPair, message: string) => ctx.addIssue({ code: "custom", path: [field], message, input: v });

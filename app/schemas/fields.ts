@@ -33,7 +33,7 @@ export function requiredText(required: string, opts: { max?: number; tooLong?: s
   return opts.max === undefined ? text : text.check(z.maxLength(opts.max, { error: opts.tooLong ?? required }));
 }
 
-/** An email address with the spec's messages (§5), lowercased. */
+/** An email address with the messages of docs/product.md §3, lowercased. */
 export const emailField = z.pipe(
   z.string({ error: "Email is required." }).check(oneLine(ONE_LINE_MESSAGES.email)),
   z.pipe(

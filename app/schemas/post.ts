@@ -31,7 +31,7 @@ const files = z.pipe(
   }),
 );
 
-/** A photo's description (issue 15): optional, one line, trimmed, at most 250 characters; plain text like any field. */
+/** A photo's description (docs/product.md §6, §17): optional, one line, trimmed, at most 250 characters; plain text like any field. */
 const photoDescription = z.optional(
   z.string().check(
     z.overwrite((value) => normalizePhotoAlt(value) ?? ""),
@@ -95,7 +95,7 @@ const category = z.pipe(
 );
 
 /**
- * The post composer (§5): first-block text or a file; 500 characters; up to
+ * The post composer (docs/product.md §6, §7): first-block text or a file; 500 characters; up to
  * 10 photos or videos, each photo with an optional description; and the listing fields (price or Free, Firm / OBO,
  * condition, pickup spot).
  */

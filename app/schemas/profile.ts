@@ -5,13 +5,13 @@ import { BIO_MAX, NAME_PART_MAX, PROFILE_MESSAGES } from "~/utils/limits";
 
 export { BIO_MAX, PROFILE_MESSAGES };
 
-/** Edit display name (§5): first and last, at most 20 characters each. */
+/** Edit display name (docs/product.md §5): first and last, at most 20 characters each. */
 export const nameSchema = z.object({
   firstName: requiredText(PROFILE_MESSAGES.firstNameRequired, { max: NAME_PART_MAX, tooLong: PROFILE_MESSAGES.firstNameTooLong, oneLine: ONE_LINE_MESSAGES.name }),
   lastName: requiredText(PROFILE_MESSAGES.lastNameRequired, { max: NAME_PART_MAX, tooLong: PROFILE_MESSAGES.lastNameTooLong, oneLine: ONE_LINE_MESSAGES.name }),
 });
 
-/** Edit bio (§5): at most 160 characters; empty clears it. */
+/** Edit bio (docs/product.md §5): at most 160 characters; empty clears it. */
 export const bioSchema = z.object({
   bio: z.pipe(
     z.optional(

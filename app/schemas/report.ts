@@ -4,7 +4,7 @@ import { REPORT_NOTE_TOO_LONG, REPORT_REASON_REQUIRED } from "~/utils/report-mes
 
 const REASON_IDS = REPORT_REASONS.map((r) => r.id) as [ReportReasonId, ...ReportReasonId[]];
 
-/** The report form (issue 15): one of the reasons, and an optional note of up to 500 characters. */
+/** The report form (docs/product.md §12): one of the reasons, and an optional note of up to 500 characters. */
 export const reportSchema = z.object({
   reason: z.enum(REASON_IDS, { error: REPORT_REASON_REQUIRED }),
   note: z.optional(z.string().check(z.trim(), z.maxLength(REPORT_NOTE_MAX, { error: REPORT_NOTE_TOO_LONG }))),

@@ -1,4 +1,4 @@
-// Alerts (spec §4, §8) travel as a one-time flash cookie across a redirect and
+// Alerts (docs/product.md §19) travel as a one-time flash cookie across a redirect and
 // are shown by the root; their timing runs in CSS so they also work without JS.
 import { createCookieSessionStorage, redirect, type Cookie } from "@remix-run/node";
 import type { Alert, AlertInput } from "~/types/views";

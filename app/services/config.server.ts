@@ -66,7 +66,7 @@ const envSchema = z
       .regex(/^[a-z0-9-]+$/i, "must be an HTTP header name")
       .optional()
       .or(z.literal("").transform(() => undefined)),
-    /** 1: a visitor the region gate would refuse still sees the sign-up prompt (spec §6 show_firewall). */
+    /** 1: a visitor the region gate would refuse still sees the sign-up prompt (docs/product.md §18). */
     SHOW_FIREWALL: z.enum(["0", "1"]).optional(),
     /** Media in an S3-compatible bucket instead of UPLOADS_DIR. */
     S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 lowercase letters, digits, dots or hyphens)").optional().or(z.literal("").transform(() => undefined)),
@@ -215,7 +215,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       .filter(Boolean),
     owner: { username: c.OWNER_USERNAME, email: c.OWNER_EMAIL.toLowerCase(), name: c.OWNER_NAME },
     contactEmail: (c.CONTACT_EMAIL ?? c.OWNER_EMAIL).toLowerCase(),
-    /** /dev/mail exists (design A3)… */
+    /** /dev/mail exists (docs/product.md §16)… */
     devMailbox: c.DEV_MAILBOX ? c.DEV_MAILBOX === "1" : !production,
     /** …and answers only requests from this machine (loopback, not forwarded) unless DEV_MAILBOX=1. */
     devMailboxLocalOnly: c.DEV_MAILBOX !== "1",
@@ -244,7 +244,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     seedDemo: c.SEED_DEMO ? c.SEED_DEMO === "1" : !production,
     mail: { from: c.MAIL_FROM, maxAttempts: c.MAIL_MAX_ATTEMPTS, retryBaseMs: c.MAIL_RETRY_BASE_SECONDS * 1000 },
     geo: {
-      /** The US region gate (spec §6): on in production unless GEO_GATE=off. */
+      /** The US region gate (docs/product.md §18): on in production unless GEO_GATE=off. */
       gate: c.GEO_GATE ? c.GEO_GATE === "on" : production,
       /** Headers set by a trusted edge proxy; never read unless named here. */
       countryHeader: c.GEO_COUNTRY_HEADER?.toLowerCase(),

@@ -15,7 +15,7 @@ const sitePathOrUrl = z
   .string()
   .refine((v) => v.startsWith("/") || /^https?:\/\//.test(v), "must be a /path or an http(s) URL");
 
-/** Front matter of content/projects/*.mdx (spec §3 Project). */
+/** Front matter of content/projects/*.mdx (docs/product.md §20). */
 export const projectFrontMatter = z.object({
   title: z.string().min(1).max(80),
   short_description: z.string().min(1).max(200),
@@ -26,7 +26,7 @@ export const projectFrontMatter = z.object({
   created_at: isoDay,
 });
 
-/** Front matter of content/games/*.mdx (spec §3 Game). */
+/** Front matter of content/games/*.mdx (docs/product.md §20). */
 export const gameFrontMatter = z.object({
   title: z.string().min(1).max(80),
   short_description: z.string().min(1).max(200),

@@ -52,7 +52,7 @@ export type UploadRules = {
   /** The one field that may carry files ("files", "photo"). */
   fileField: string;
   maxFiles: number;
-  /** The largest a file of this name may be (photos and videos differ, §5). */
+  /** The largest a file of this name may be (photos and videos differ, docs/product.md §6). */
   maxFileBytes: (filename: string) => number;
   /** The largest any file may be: with maxFiles, it caps the whole body. */
   largestFileBytes: number;

@@ -1,4 +1,4 @@
-// The US region gate (spec §6): only visitors in the US whose browser time zone
+// The US region gate (docs/product.md §18): only visitors in the US whose browser time zone
 // keeps the same clock as their IP's time zone get in; others go to /404.
 //
 // Where the location comes from: headers set by a trusted edge proxy (for
@@ -134,8 +134,8 @@ export function regionGate(
 }
 
 /**
- * The firewall of the sign-up prompt (spec §6): "the sign-in prompt for
- * non-US visitors also goes to /404 unless show_firewall is set". The gate's
+ * The firewall of the sign-up prompt (docs/product.md §18): for a visitor
+ * the region rule refuses it leads to /404 unless SHOW_FIREWALL=1. The gate's
  * own rule decides, applied even when GEO_GATE is off (a site open to the
  * world for browsing still keeps sign-up to US visitors); with GEO_GATE on a
  * refused visitor never gets this far. Unknown location or time zone, a

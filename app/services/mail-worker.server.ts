@@ -1,4 +1,4 @@
-// Delivers the outbox (design B "Mail"): claims due rows atomically, sends them
+// Delivers the outbox (docs/product.md §16): claims due rows atomically, sends them
 // through a provider (Resend), retries failures with exponential backoff and
 // gives up after a configurable number of tries.
 //

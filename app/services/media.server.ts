@@ -1,4 +1,4 @@
-// Upload processing (design B): the content decides what a file is, not its
+// Upload processing (docs/product.md §17): the content decides what a file is, not its
 // name; images are re-encoded (orientation applied, metadata such as GPS
 // dropped) to WebP at a few widths; videos are kept as uploaded.
 import { Readable } from "node:stream";
@@ -166,7 +166,7 @@ export async function removeMedia(media: Pick<StoredMedia, "kind" | "path" | "va
 }
 
 // ---------------------------------------------------------------------------
-// Profile photos (§5): jpeg, jpg, png or gif by name AND by content, re-encoded
+// Profile photos (docs/product.md §5): jpeg, jpg, png or gif by name AND by content, re-encoded
 // to square WebP avatars (cover crop) at AVATAR_SIZES. Each upload gets a new
 // key, since /media serves files as immutable for a year.
 

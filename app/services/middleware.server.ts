@@ -9,7 +9,7 @@ import { regionGate } from "./geo.server";
 const isDataRequest = (req: Request) => req.path.endsWith(".data");
 
 /**
- * The region gate (spec §6), once per request and before any loader or action
+ * The region gate (docs/product.md §18), once per request and before any loader or action
  * runs, so a blocked visitor can neither read nor write. Documents and resource
  * routes are redirected to /404. A data request cannot follow a plain redirect:
  * a blocked GET is flagged for the root loader, which answers with a Remix

@@ -1,4 +1,4 @@
-// Abuse limits (design A10), kept in the `rate_limits` table so they survive
+// Abuse limits (docs/product.md §21), kept in the `rate_limits` table so they survive
 // restarts. Per account: 5 failed sign-ins in 15 minutes lock it until a
 // password reset or the window ends (each attempt is counted before the
 // password is checked and given back when it was right). Per IP: only floods (a dorm shares one

@@ -1,4 +1,4 @@
-// Sessions (design B): a `sessions` row per sign-in; the session cookie holds
+// Sessions (docs/product.md §3): a `sessions` row per sign-in; the session cookie holds
 // only the signed session id. The row's id is a SHA-256 of that value, so a copy
 // of the database does not hand out live sessions.
 //

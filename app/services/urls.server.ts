@@ -81,7 +81,7 @@ export function servedOverHttps(requestUrl: string | URL): boolean {
 }
 
 /**
- * The address of a campus's own site (design A4), from the allowlist: the
+ * The address of a campus's own site (docs/product.md §1), from the allowlist: the
  * configured origin whose host is that campus (by A4: one naming its host key
  * first); in development, from a
  * localhost request, {hostKey}.localhost on this server; else

@@ -12,7 +12,7 @@ export type AuthorView = {
   verified: boolean;
 };
 
-/** A time as the spec shows it: "X ago", clock time and "MMM do" (§9). */
+/** A time as users see it: "X ago", clock time and "MMM do" (docs/product.md §19). */
 export type TimeView = { iso: string; ago: string; clock: string; date: string };
 
 export type MediaView = {
@@ -98,17 +98,17 @@ export type PortfolioItemView = {
   /** Whether the viewer has saved it. */
   saved: boolean;
   owner: AuthorView;
-  /** img_gallery (§3), in img_order. */
+  /** The post's photos and videos (docs/product.md §17), in img_order. */
   gallery: MediaView[];
 };
 
-/** A flash message (spec §4, §8), shown by the root after a redirect. */
+/** A flash message (docs/product.md §19), shown by the root after a redirect. */
 export type AlertType = "success" | "okay" | "danger";
 export type Alert = {
   id: string;
   type: AlertType;
   message: string;
-  /** 7800 ms instead of 2600 ms (§9). */
+  /** 7800 ms instead of 2600 ms (docs/product.md §19). */
   long?: boolean;
   /** For "Your post was sent.": the post the View link opens. */
   postId?: string;
@@ -173,5 +173,5 @@ export type ListingControlsView = {
   nextRenew: TimeView;
 };
 
-/** The sign-up prompt a visitor's page opens (spec §2, §6). */
+/** The sign-up prompt a visitor's page opens (docs/product.md §19). */
 export type SignUpPromptView = { title: string; text: string };

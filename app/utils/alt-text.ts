@@ -1,4 +1,4 @@
-// What a screen reader says for a photo (issue 15): the author's own
+// What a screen reader says for a photo (docs/product.md §17): the author's own
 // description when there is one, else where the photo sits and whose it is;
 // never an empty alt and never a file name. Pure: the models and the post
 // schema share it (components get the alt with the photo's view; the field

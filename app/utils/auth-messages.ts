@@ -1,5 +1,5 @@
-// The account messages of spec §5 and §8, to the letter, plus the few the spec
-// leaves to us (marked). Shared by the schemas (browser) and the server.
+// The account messages of docs/product.md §3, to the letter (the later
+// additions marked). Shared by the schemas (browser) and the server.
 
 export const AUTH_MESSAGES = {
   "too-many-requests":
@@ -19,7 +19,7 @@ export const AUTH_MESSAGES = {
   banned: "Account has been banned",
   "username-taken": "That username has been taken.",
   "account-updated": "Account Updated!",
-  // Not in the spec:
+  // Our own additions:
   "ip-flood": "Too many attempts from your network. Please try again later.",
   "email-flood": "Too many emails sent to this address. Please wait a few minutes and try again.",
   "code-invalid": "That code is not right. Check the email and try again.",
@@ -33,5 +33,5 @@ export const AUTH_MESSAGES = {
 
 export type AuthErrorCode = keyof typeof AUTH_MESSAGES;
 
-/** Shown 7800 ms instead of 2600 ms (§8). */
+/** Shown 7800 ms instead of 2600 ms (docs/product.md §3). */
 export const LONG_MESSAGES: ReadonlySet<AuthErrorCode> = new Set(["too-many-requests"]);

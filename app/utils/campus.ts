@@ -1,9 +1,9 @@
-/** Campus ids, in the order the spec lists them (§3). */
+/** Campus ids, in their order (docs/product.md §1). */
 export const CAMPUS_IDS = ["campus", "ou", "ut", "smu", "uf"] as const;
 export type CampusId = (typeof CAMPUS_IDS)[number];
 
 /**
- * Picks the campus site from the request's hostname (design A4, spec §4).
+ * Picks the campus site from the request's hostname (docs/product.md §1).
  * `campusbuysell` is checked first so "campusbuysell" never falls through to a
  * school whose key it happens to contain.
  */

@@ -1,4 +1,4 @@
-/** The category list of spec §3: the value is the lowercase text, with two exceptions. */
+/** The category list (docs/product.md §6): the value is the lowercase text, with two exceptions. */
 const LABELS = [
   "All categories",
   "Audio & Speakers",

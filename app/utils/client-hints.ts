@@ -1,4 +1,4 @@
-/** The cookie in which the browser tells the server its time zone (design B "Times"). */
+/** The cookie in which the browser tells the server its time zone (docs/product.md §19). */
 export const TIME_ZONE_COOKIE = "tz";
 
 /**

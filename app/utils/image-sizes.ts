@@ -1,11 +1,11 @@
 // The sizes photos are stored at and drawn at, shared by the upload pipeline and
 // the components (kept apart from the upload rules so the feed's code carries only these).
 
-/** Photos are shown this many CSS pixels high in posts, comments and the feed (§9: media display height 200 px). */
+/** Photos are shown this many CSS pixels high in posts, comments and the feed (docs/product.md §17). */
 export const MEDIA_DISPLAY_HEIGHT = 200;
 /** Widths (px) of the variants a post's own page picks from (its full gallery), as WebP encoded for quality. */
 export const GALLERY_IMAGE_WIDTHS = [640, 1080, 1600];
-/** The widest variant the feed offers (design D: at most 640 px wide in the feed). */
+/** The widest variant the feed offers (docs/product.md §22: at most 640 px wide in the feed). */
 export const FEED_IMAGE_MAX_WIDTH = 640;
 
 /**

@@ -8,7 +8,7 @@ export const PASSWORD_MAX = 30;
 export const FULL_NAME_MAX = 60;
 export const MESSAGE_MAX = 2000;
 export const BIO_MAX = 160;
-/** Post and comment limit (§5, §9), counted by countTextCharacters (utils/rich-text). */
+/** Post and comment limit (docs/product.md §6), counted by countTextCharacters (utils/rich-text). */
 export const POST_MAX_CHARACTERS = 500;
 
 export const TOO_MANY_CHARACTERS = "Error: Too many characters!";
@@ -23,8 +23,8 @@ export const PROFILE_MESSAGES = {
   updated: "Profile Updated",
 } as const;
 
-/** A private message (issue 14): 1 to 1,000 characters. */
+/** A private message (docs/product.md §10): 1 to 1,000 characters. */
 export const CHAT_MESSAGE_MAX = 1000;
 
-/** A photo's description, its alt text (issue 15; media.alt). */
+/** A photo's description, its alt text (docs/product.md §17; media.alt). */
 export const PHOTO_ALT_MAX = 250;

@@ -1,11 +1,11 @@
-// Upload rules shared by the composer (instant feedback) and the server (§5).
+// Upload rules shared by the composer (instant feedback) and the server (docs/product.md §6).
 
 export const MAX_FILES = 10;
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 export const MAX_VIDEO_BYTES = 100 * 1024 * 1024;
 
 export const ALLOWED_EXTENSIONS = ["jpeg", "jpg", "png", "gif", "webp", "mp4", "mov", "avi", "quicktime"] as const;
-/** What the file picker offers (§5): these photos and any video. */
+/** What the file picker offers (docs/product.md §6): these photos and any video. */
 export const PICKER_ACCEPT = ".png,.gif,.jpeg,.jpg,.webp,image/png,image/gif,image/jpeg,image/webp,video/*";
 export const PROFILE_PHOTO_EXTENSIONS = ["jpeg", "jpg", "png", "gif"] as const;
 
@@ -23,7 +23,7 @@ export function hasAllowedExtension(name: string): boolean {
   return (ALLOWED_EXTENSIONS as readonly string[]).includes(extensionOf(name));
 }
 
-/** §5: media is treated as video if its name contains mov or mp4. */
+/** Media is treated as video if its name contains mov or mp4. */
 export function looksLikeVideo(name: string): boolean {
   const lower = name.toLowerCase();
   return lower.includes("mov") || lower.includes("mp4");
@@ -32,10 +32,10 @@ export function looksLikeVideo(name: string): boolean {
 /** Square avatar sizes (px): small for cards and lists, large for the profile. */
 export const AVATAR_SIZES = { small: 96, large: 400 } as const;
 export type AvatarSize = keyof typeof AVATAR_SIZES;
-/** What the profile photo picker offers (§5: jpeg, jpg, png, gif). */
+/** What the profile photo picker offers (docs/product.md §5: jpeg, jpg, png, gif). */
 export const PROFILE_PHOTO_ACCEPT = ".jpeg,.jpg,.png,.gif,image/jpeg,image/png,image/gif";
 
-/** §5: a profile photo's name must end in jpeg, jpg, png or gif (its content is checked on the server too). */
+/** A profile photo's name must end in jpeg, jpg, png or gif (its content is checked on the server too). */
 export function isProfilePhotoName(name: string): boolean {
   return (PROFILE_PHOTO_EXTENSIONS as readonly string[]).includes(extensionOf(name));
 }

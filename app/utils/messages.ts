@@ -1,7 +1,7 @@
-// The words of private messages and blocking (issue 14), shared by the server
+// The words of private messages and blocking (docs/product.md §10, §11), shared by the server
 // and the pages (no Zod here, so pages can import them without the schemas).
 
-/** The chat composer's placeholder (spec §5). */
+/** The chat composer's placeholder (docs/product.md §6). */
 export const CHAT_PLACEHOLDER = "Say something . . .";
 export const EMPTY_MESSAGE = "Write a message first.";
 /** Either side blocked the other: the composer is replaced by this, and a send is refused with it. */

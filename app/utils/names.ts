@@ -1,4 +1,4 @@
-// Names and usernames (spec §5): pure functions shared by the schemas and the models.
+// Names and usernames (docs/product.md §3): pure functions shared by the schemas and the models.
 import { USERNAME_MAX } from "./limits";
 
 export type ParsedName = { firstName: string; middleName: string | null; lastName: string };
@@ -19,7 +19,7 @@ export function parseFullName(fullName: string): ParsedName | null {
   };
 }
 
-/** Google's display name (§5): split on space, period, comma, hyphen; words with digits dropped. */
+/** Google's display name (docs/product.md §3): split on space, period, comma, hyphen; words with digits dropped. */
 export function parseGoogleName(displayName: string | null | undefined): { firstName: string; lastName: string } {
   const words = (displayName ?? "").split(/[\s.,-]+/).filter((w) => w && !/\d/.test(w));
   return {
@@ -33,14 +33,14 @@ export function capitalise(word: string): string {
   return word.charAt(0).toLocaleUpperCase("en-US") + word.slice(1);
 }
 
-/** How a last name is stored and shown (§3): its initial plus a period. */
+/** How a last name is stored and shown (docs/product.md §3): its initial plus a period. */
 export function lastInitial(lastName: string): string {
   const first = [...lastName.trim()][0];
   return first ? `${first.toLocaleUpperCase("en-US")}.` : "";
 }
 
 /**
- * The username a name starts from (§5): first + last joined, lower case, letters
+ * The username a name starts from (docs/product.md §3): first + last joined, lower case, letters
  * and digits only (accents dropped), "user" when nothing is left.
  */
 export function usernameBase(firstName: string, lastName: string): string {

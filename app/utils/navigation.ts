@@ -1,4 +1,4 @@
-// The back button (spec §4 navigation history): pages that are never a target,
+// The back button (docs/product.md §19): pages that are never a target,
 // and the fixed targets. Shared by the server (first render, no JS) and the
 // browser (history kept in localStorage).
 

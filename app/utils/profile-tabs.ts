@@ -1,4 +1,4 @@
-// A profile's tabs (spec §2, /{username}?show=…): absent or unknown is Projects.
+// A profile's tabs (/{username}?show=…, docs/product.md §5): absent or unknown is Projects.
 export const PROFILE_TABS = [
   { show: "projects", label: "Projects", empty: "No Projects" },
   { show: "games", label: "Games", empty: "No Games" },

@@ -1,4 +1,4 @@
-// What the report form's checks say (issue 15), shared by its schema, the
+// What the report form's checks say (docs/product.md §12), shared by its schema, the
 // reports model and the action; apart from the URL-state helpers, which every
 // page with a Report link loads.
 import { REPORT_NOTE_MAX } from "~/data/report-reasons";

@@ -1,4 +1,4 @@
-// Reporting (issue 15): the report dialog is URL state on the page it was opened
+// Reporting (docs/product.md §12): the report dialog is URL state on the page it was opened
 // from (?report=post&target={id}, ?report=comment&target={id}, ?report=user,
 // ?report=conversation), so it works without JS.
 import { withParams } from "./url-state";

@@ -1,5 +1,5 @@
 // Usernames are top-level paths (/{username}), so none may equal a path the app
-// itself serves at the top level (design A9). Add a name here with every new
+// itself serves at the top level (docs/product.md §2). Add a name here with every new
 // top-level route or public folder.
 export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   // routes

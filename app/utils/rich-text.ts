@@ -1,7 +1,7 @@
 import type { TextBlock } from "~/types/views";
 
 /**
- * The composer's text as blocks, one per line (design B: without JS the editor
+ * The composer's text as blocks, one per line (docs/product.md §6: without JS the editor
  * is a textarea whose lines are the blocks). Blank lines at either end are dropped.
  */
 export function textToBlocks(text: string | undefined | null): TextBlock[] {
@@ -18,7 +18,7 @@ export function blocksToText(blocks: TextBlock[]): string {
   return blocks.map((b) => b.text).join("\n");
 }
 
-/** §5: the length of every block's text, plus 2 for each block after the first. */
+/** The length of every block's text, plus 2 for each block after the first. */
 export function countCharacters(blocks: TextBlock[]): number {
   return blocks.reduce((n, b) => n + codePoints(b.text), 0) + 2 * Math.max(0, blocks.length - 1);
 }

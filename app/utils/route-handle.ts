@@ -1,11 +1,11 @@
 import type { UIMatch } from "@remix-run/react";
 
-/** What a route tells the layout: its header title (spec §2 "Header titles"). */
+/** What a route tells the layout: its header title (docs/product.md §2). */
 export type RouteHandle = {
   title?: string | ((data: unknown) => string | undefined);
   /** false hides the back button (the feed and the landing page). */
   back?: boolean;
-  /** Where the side navigation's Create Post button leads, when this page offers one (§2). */
+  /** Where the side navigation's Create Post button leads, when this page offers one (docs/product.md §5). */
   createPost?: (data: unknown) => string | null | undefined;
 };
 

@@ -1,4 +1,4 @@
-// The sign-up prompt's words (spec §2, §6), sent with the layout's data when the
+// The sign-up prompt's words (docs/product.md §19), sent with the layout's data when the
 // URL asks for the prompt, so no page carries them in its code.
 import type { SignUpReason } from "./url-state";
 

@@ -18,7 +18,7 @@ export function withoutModals(pathWithSearch: string): string {
   return withParams(pathWithSearch, { share: null, confirm: null, target: null, signup: null, discard: null, verify: null, notice: null, report: null });
 }
 
-// The sign-up prompt (spec §2, §6): a visitor who tries to act gets a modal,
+// The sign-up prompt (docs/product.md §19): a visitor who tries to act gets a modal,
 // `?signup=<reason>` on the page they are on. Its words come with the layout's
 // data (signup-prompt-texts.server.ts), not in the page's code.
 
@@ -55,7 +55,7 @@ export function withoutSignUpPrompt(pathWithSearch: string): string {
   return withParams(pathWithSearch, { signup: null });
 }
 
-// The verify-school prompt (spec §2, §6): a signed-in user who is not a
+// The verify-school prompt (docs/product.md §4): a signed-in user who is not a
 // student of this site's campus gets it instead of composing, commenting or
 // saving, as `?verify=school` on the page they are on.
 
@@ -79,7 +79,7 @@ export function isVerifySchoolPromptOpen(search: string): boolean {
   return new URLSearchParams(search).get(VERIFY_PARAM) === VERIFY_VALUE;
 }
 
-// A suspended user (issue 15) sees why where the composer, comment box,
+// A suspended user (docs/product.md §14) sees why where the composer, comment box,
 // message composer and Save would be. Buttons that would act open the same
 // words as `?notice=suspended`; the words come with the layout's data
 // (SessionUser.suspension).

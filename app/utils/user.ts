@@ -8,7 +8,7 @@ export type SessionUser = {
   displayName: string;
   avatarUrl: string | null;
   verified: boolean;
-  /** A student of this site's campus: may post, comment and save here (design A5). */
+  /** A student of this site's campus: may post, comment and save here (docs/product.md §4). */
   schoolVerified: boolean;
   profileSetUp: boolean;
   /** The portfolio owner (the account the seed created, by id): the one account with Create Post on its profile. */

@@ -467,7 +467,7 @@ export const bannedEmails = pgTable("banned_emails", {
 });
 
 /**
- * Fixed-window counters (design A10). rate-limiter-flexible's Postgres store
+ * Fixed-window counters (docs/product.md §21). rate-limiter-flexible's Postgres store
  * writes this table by column position: key text, points int, expire bigint.
  */
 export const rateLimits = pgTable("rate_limits", {

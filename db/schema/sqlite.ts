@@ -1,6 +1,6 @@
-// Drizzle tables for SQLite. Times are epoch milliseconds (spec §3 "date").
-// The spec's document-store copies (user snapshots in posts, like arrays) are
-// joins here: see ../shared/design.md part B.
+// Drizzle tables for SQLite. Times are epoch milliseconds. Nothing of a user is
+// copied into posts, messages or notifications, and saves are rows, not arrays:
+// everything joins `users` (docs/product.md §5, §8).
 import { sql } from "drizzle-orm";
 import {
   index,
@@ -35,7 +35,7 @@ export const users = sqliteTable(
       .references(() => campuses.id),
     firstName: text("first_name").notNull(),
     middleName: text("middle_name"),
-    /** Stored as an initial plus period (spec §3). */
+    /** Stored as an initial plus period (docs/product.md §3). */
     lastName: text("last_name").notNull(),
     username: text("username").notNull().unique(), // lowercase
     email: text("email").notNull().unique(), // lowercase
@@ -153,7 +153,7 @@ export const posts = sqliteTable(
     rootId: text("root_id"),
     gameId: text("game_id"),
     projectId: text("project_id"),
-    /** Rich text as a JSON list of blocks {text, marks?} (design B). */
+    /** Rich text as a JSON list of blocks {text, marks?} (docs/product.md §6). */
     text: text("text", { mode: "json" }).$type<{ text: string; marks?: string[] }[]>().notNull(),
     category: text("category"),
     likeCount: integer("like_count").notNull().default(0),
@@ -161,7 +161,7 @@ export const posts = sqliteTable(
     imgCount: integer("img_count").notNull().default(0),
     vidCount: integer("vid_count").notNull().default(0),
     createdAt: createdAt(),
-    /** Last activity: itself or any reply below it (spec lastModified). */
+    /** Last activity: itself or any reply below it (what orders the feed, docs/product.md §6). */
     lastActivityAt: integer("last_activity_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
     /** Tombstone so a link to a deleted post can say so. */
@@ -344,7 +344,7 @@ export const notificationEmails = sqliteTable(
 );
 
 /**
- * A private conversation between two users about a listing (issue 14). The
+ * A private conversation between two users about a listing (docs/product.md §10). The
  * starter (the buyer) opens it from the post; the other member is the post's
  * author. One per post and starter: a second "Message seller" reuses it.
  */
@@ -429,7 +429,7 @@ export const blocks = sqliteTable(
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index("blocks_blocked_idx").on(t.blockedId, t.blockerId)],
 );
 
-/** The outbox: every email is a row here first (design A3). */
+/** The outbox: every email is a row here first (docs/product.md §16). */
 export const mail = sqliteTable(
   "mail",
   {
@@ -521,14 +521,14 @@ export const bannedEmails = sqliteTable("banned_emails", {
   createdAt: createdAt(),
 });
 
-/** Fixed-window counters for abuse limits; survive restarts (design A10). */
+/** Fixed-window counters for abuse limits; survive restarts (docs/product.md §21). */
 export const rateLimits = sqliteTable("rate_limits", {
   key: text("key").primaryKey(),
   points: integer("points").notNull().default(0),
   expire: integer("expire"),
 });
 
-/** First-party analytics: event names of spec §7 and page views; no personal data beyond the user id. */
+/** First-party analytics: the event names of docs/product.md §20 and page views; no personal data beyond the user id. */
 export const events = sqliteTable(
   "events",
   {

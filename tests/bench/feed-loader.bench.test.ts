@@ -1,4 +1,4 @@
-// Feed loader with 100,000 posts (design D): median time per page, the query
+// Feed loader with 100,000 posts (docs/product.md §22): median time per page, the query
 // plan, and the number of statements per page — on whichever database
 // DATABASE_URL names (tests/unit/setup.ts).
 import { expect, test } from "vitest";

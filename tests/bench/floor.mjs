@@ -13,7 +13,7 @@ import http from "node:http";
 import { freePort } from "./server.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-/** design D: /home serves at least 40 % of the floor's requests per second. */
+/** docs/product.md §22: /home serves at least 40 % of the floor's requests per second. */
 const RATIO_BUDGET = 0.4;
 const SOURCE = process.env.BENCH_FLOOR_DIR ?? path.resolve(ROOT, "../shared/bench-floor");
 

@@ -1,4 +1,4 @@
-// Inbox loader with 10,000 conversations (issue 14): median time per page,
+// Inbox loader with 10,000 conversations (docs/product.md §10, §22): median time per page,
 // the query plan, and the number of statements per page (never one per
 // conversation) — on whichever database DATABASE_URL names (tests/unit/setup.ts).
 import { expect, test } from "vitest";

@@ -1,4 +1,4 @@
-// The PostgreSQL figures of design D (run through tests/pg/run.mjs, which
+// The PostgreSQL figures of docs/product.md §22 (run through tests/pg/run.mjs, which
 // provides TEST_DATABASE_URL): the whole /home.data request with 100,000
 // posts, and /home throughput against the floor app, on a production server
 // whose DATABASE_URL is a fresh PostgreSQL database.

@@ -1,4 +1,4 @@
-// Budget figures of design D: page weight per page (JS, CSS, HTML gzipped, and
+// Budget figures (docs/product.md §22): page weight per page (JS, CSS, HTML gzipped, and
 // the JavaScript Chromium transfers on a first visit, headers included, at two
 // viewports), /home with 10 photo listings over the wire, feed loader time with
 // 100,000 posts, and /home throughput. Prints, never fails the build; compare

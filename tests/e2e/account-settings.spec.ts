@@ -102,7 +102,7 @@ test.describe("account settings (item 11)", () => {
     await expect(page).toHaveURL(/\/home$/);
   });
 
-  test("change password: each message in the §5 order, wrong current refused, other sessions end", async ({ page, browser, javaScriptEnabled }) => {
+  test("change password: each message in the order of docs/product.md §3, wrong current refused, other sessions end", async ({ page, browser, javaScriptEnabled }) => {
     test.setTimeout(60_000);
     const user = await signUpVerified(page);
     const other = await browser.newContext({ javaScriptEnabled });

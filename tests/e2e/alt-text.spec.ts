@@ -1,4 +1,4 @@
-// Alt text (issue 15), with and without JS: a description typed in the
+// Alt text (docs/product.md §17), with and without JS: a description typed in the
 // composer is the photo's alt on the post page and the feed; a photo without
 // one gets "Photo 2 of 2 from Tess's post"; the edit page changes it; with JS
 // a photo without a description has the reminder under it.

@@ -1,4 +1,4 @@
-// Spec §6: the sign-up prompt for a visitor outside the US goes to /404, on a
+// docs/product.md §18: the sign-up prompt for a visitor outside the US goes to /404, on a
 // server open for browsing (GEO_GATE=off) that trusts test headers as its edge
 // proxy's country and time zone.
 import { startAppServer, type AppServer } from "./app-server";

@@ -22,7 +22,7 @@ export function unique(prefix = "t"): string {
   return `${prefix}${Date.now().toString(36)}${process.pid.toString(36)}${(counter++).toString(36)}`;
 }
 
-/** The site on another campus host (design A4): *.localhost resolves to this machine. */
+/** The site on another campus host (docs/product.md §1): *.localhost resolves to this machine. */
 export function campusUrl(baseURL: string | undefined, host: string, pathname = "/"): string {
   const url = new URL(pathname, baseURL);
   url.hostname = host;

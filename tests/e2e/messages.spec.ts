@@ -1,5 +1,5 @@
 // Private messages between buyer and seller, tied to the listing, and
-// blocking (issue 14): with and without JavaScript.
+// blocking (docs/product.md §10, §11): with and without JavaScript.
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test, unique } from "./fixtures";
 import { postListing, signUp } from "./users";

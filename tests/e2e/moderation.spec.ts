@@ -1,4 +1,4 @@
-// The review queue and suspensions (issue 15), with and without JavaScript:
+// The review queue and suspensions (docs/product.md §13, §14), with and without JavaScript:
 // the owner removes a reported post and its author is told why; a dismissed
 // report brings a hidden post back; a suspended user's composer is refused
 // with the reason; /moderation is a 404 for everyone but moderators.

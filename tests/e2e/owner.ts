@@ -31,7 +31,7 @@ async function withOwnerLock<T>(fn: () => Promise<T>): Promise<T> {
  * Signs in as the portfolio owner: the first time in a run with a magic link
  * from the dev mailbox, then with that session's cookie, kept in the run's
  * folder. The owner's address may get 5 emails in 15 minutes, like everyone's
- * (design A10), and a run has more owner tests than that.
+ * (docs/product.md §21), and a run has more owner tests than that.
  */
 export async function logInAsOwner(page: Page) {
   const saved = path.join(process.env.E2E_DIR!, "owner-cookies.json");

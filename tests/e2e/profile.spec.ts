@@ -217,7 +217,7 @@ test.describe("who sees what on a profile", () => {
     await expect(page.getByRole("img", { name: "Verified" })).toHaveCount(0);
     await page.getByRole("button", { name: "Claim this account" }).click();
 
-    // §2: /login/sent, with the address masked: the visitor learns nothing, not even from the URL.
+    // docs/product.md §3: /login/sent, with the address masked: the visitor learns nothing, not even from the URL.
     await expect(page).toHaveURL(new RegExp(`/login/sent\\?claim=${username}$`));
     await expect(page.getByRole("heading", { name: "Your magic link is on its way!" })).toBeVisible();
     await expect(page.locator(".auth__address")).toHaveText(`${local[0]}•••@ou.edu`);

@@ -1,4 +1,4 @@
-// The US region gate (spec §6) on a server that trusts test headers as its
+// The US region gate (docs/product.md §18) on a server that trusts test headers as its
 // edge proxy's country and time zone.
 import type { BrowserContext } from "@playwright/test";
 import { startAppServer, type AppServer } from "./app-server";

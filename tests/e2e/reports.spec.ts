@@ -1,4 +1,4 @@
-// Reports and automatic hiding (issue 15), with and without JavaScript: three
+// Reports and automatic hiding (docs/product.md §12), with and without JavaScript: three
 // students report a post and it leaves the feed for everyone but its author;
 // a comment and a profile are reported with their alerts; a second report says
 // so; a visitor gets the sign-up prompt; the rules are a click from the composer.

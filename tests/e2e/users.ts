@@ -8,7 +8,7 @@ export type TestUser = { email: string; password: string; name: string; firstNam
 /**
  * Signs up and verifies a new user in this page's browser context (so the page
  * ends signed in, on /home). An address on the campus's school domain (ou.edu
- * on localhost) makes the user school-verified (design A5).
+ * on localhost) makes the user school-verified (docs/product.md §4).
  *
  * On the default host the form is posted and the emailed link followed as HTTP
  * requests of the page's own context (its cookies): the same requests a

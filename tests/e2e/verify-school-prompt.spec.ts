@@ -1,4 +1,4 @@
-// Spec §6: commenting and saving need school verification as posting does. A
+// docs/product.md §4: commenting and saving need school verification as posting does. A
 // signed-in user who is not a student of this campus gets the verify-school
 // prompt instead of the comment box and Save (with and without JS), and a
 // student of one school gets it on another school's site.

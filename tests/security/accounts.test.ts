@@ -36,7 +36,7 @@ test("row 2: 20 wrong passwords and the right one in parallel: at most 5 are che
   expect(setsSession(right)).toBe(false);
   for (const a of answers) expect(setsSession(a)).toBe(false);
   for (const a of [right, ...answers]) expect(a.status).not.toBe(500);
-  // Four "Wrong password!" answers, the fifth checked one and every other refused with the §8 message.
+  // Four "Wrong password!" answers, the fifth checked one and every other refused with the lockout message (docs/product.md §3).
   expect(answers.filter((a) => a.status === 400 && a.body.includes("Wrong password!"))).toHaveLength(4);
   expect(answers.filter((a) => a.status === 429 && a.body.includes(TOO_MANY))).toHaveLength(16);
 

@@ -1,4 +1,4 @@
-// Account takeover paths (issue 10, points 2 and 3): the lockout counts before
+// Account takeover paths (docs/product.md §3, §23): the lockout counts before
 // it hashes, and an address registered by someone else stays theirs only until
 // its owner proves it. Routes are called with real Requests, as a browser would.
 import crypto from "node:crypto";
@@ -136,10 +136,10 @@ describe("lockout that counts before it checks (point 2)", () => {
     expect(results.filter((r) => r === "wrong-password")).toHaveLength(4);
     expect(results.filter((r) => r === "too-many-requests")).toHaveLength(26);
 
-    // Locked: refused with the §8 message, no hash at all, even for the right password.
+    // Locked: refused with the lockout message (docs/product.md §3), no hash at all, even for the right password.
     expect(await codeOf(passwordSignIn(user.email, "right-password"))).toBe("too-many-requests");
     expect(scrypt).toHaveBeenCalledTimes(5);
-    // A password reset lifts it (design A10).
+    // A password reset lifts it (docs/product.md §3).
     await resetPassword(user.id, "another-password");
     expect(await codeOf(passwordSignIn(user.email, "another-password"))).toBe("ok");
   }, 120_000);

@@ -1,4 +1,4 @@
-// Every message of the account forms (spec §5, §8), as Conform reports them to the user.
+// Every message of the account forms (docs/product.md §3), as Conform reports them to the user.
 import { describe, expect, it } from "vitest";
 import { changeEmailSchema, usernameSchema } from "~/schemas/account";
 import { changePasswordSchema, loginSchema, magicLinkSchema, registerSchema, resetPasswordSchema } from "~/schemas/auth";
@@ -60,7 +60,7 @@ describe("log in form (item 4)", () => {
 });
 
 describe("account settings (item 11)", () => {
-  it("change password: one message at a time, in the §5 order", () => {
+  it("change password: one message at a time, in the order of docs/product.md §3", () => {
     const steps: [Record<string, string>, string, string][] = [
       [{}, "currentPassword", "Current password required"],
       [{ currentPassword: "old-password" }, "newPassword", "Please enter a new password"],

@@ -32,7 +32,7 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
   }
 }
 
-describe("names (§5)", () => {
+describe("names (docs/product.md §3)", () => {
   it("parses a full name into first, middle and last; first capitalised, last kept whole until stored", async () => {
     expect(parseFullName("jane doe")).toEqual({ firstName: "Jane", middleName: null, lastName: "Doe" });
     expect(parseFullName("  mary  ann   van-dyke ")).toEqual({ firstName: "Mary", middleName: "ann", lastName: "Van-dyke" });
@@ -107,7 +107,7 @@ describe("register, sign in, lockout (items 2, 4, 12, 13)", () => {
     await expect(googleSignIn({ sub: "g-banned", email: "banned02@example.com", emailVerified: true }, "ou", { firstName: "B", lastName: "A" })).rejects.toThrow(AuthError);
   });
 
-  it("§8 sign-in errors", async () => {
+  it("sign-in errors (docs/product.md §3)", async () => {
     await registerWithPassword({ email: "signin@example.com", fullName: "Sign In", password: "password1", campusId: "ou" });
     expect(await codeOf(passwordSignIn("nobody@example.com", "password1"))).toBe("user-not-found");
     expect(await codeOf(passwordSignIn("signin@example.com", "password2"))).toBe("wrong-password");

@@ -1,4 +1,4 @@
-// Alt text (issue 15): every photo's alt is its description or its place and
+// Alt text (docs/product.md §17): every photo's alt is its description or its place and
 // author; each photo of the composer and of the edit page has an optional
 // description (at most 250 characters, checked by the server), stored on its
 // media row. Routes are called with real multipart Requests and real images.

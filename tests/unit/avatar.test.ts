@@ -1,4 +1,4 @@
-// Profile photos (§5): jpeg, jpg, png, gif only, checked by name and by content;
+// Profile photos (docs/product.md §5): jpeg, jpg, png, gif only, checked by name and by content;
 // square WebP avatars at two sizes; the previous files removed on change.
 import fs from "node:fs";
 import path from "node:path";

@@ -3,7 +3,7 @@ import { campusForRequest, schoolDomains, getCampus } from "~/models/campuses.se
 import { campusIdFromHost } from "~/utils/campus";
 import { seed } from "../../db/seed";
 
-describe("campusIdFromHost (design A4)", () => {
+describe("campusIdFromHost (docs/product.md §1)", () => {
   it.each([
     ["campusbuysell.com", "campus"],
     ["www.campusbuysell.com", "campus"],
@@ -36,7 +36,7 @@ describe("campus rows", () => {
     expect((await getCampus("uf"))?.emailDomain).toBe("ufl.edu");
     expect((await campusForRequest(new Request("http://utbuysell.localhost:3000/home"))).name).toBe("UT");
     expect((await campusForRequest(new Request("http://localhost:3000/"))).name).toBe("OU");
-    // The general campus accepts any of the school domains (design A5).
+    // The general campus accepts any of the school domains (docs/product.md §4).
     expect(schoolDomains((await getCampus("campus"))!)).toEqual(["ou.edu", "utexas.edu", "smu.edu", "ufl.edu"]);
     expect(schoolDomains((await getCampus("smu"))!)).toEqual(["smu.edu"]);
   });

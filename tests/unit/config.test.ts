@@ -6,7 +6,7 @@ import { ConfigError, parseConfig } from "~/services/config.server";
 
 const PRODUCTION = { NODE_ENV: "production", SESSION_SECRET: "s3cret", PUBLIC_URL: "https://campusbuysell.com" };
 
-describe("parseConfig (design A2)", () => {
+describe("parseConfig (README Configuration)", () => {
   it("has working defaults for local use", () => {
     const c = parseConfig({});
     expect(c.port).toBe(3000);

@@ -1,4 +1,4 @@
-// Cookie flags in production with an https site (issue 10, point 8): Secure and
+// Cookie flags in production with an https site (docs/product.md §23): Secure and
 // the __Host- prefix (Path=/, no Domain) on every cookie we set; a cookie planted
 // under the plain name is not read.
 import { beforeAll, describe, expect, it, vi } from "vitest";

@@ -1,4 +1,4 @@
-// Cookie flags (issue 10, point 8): one place decides, per request. Under plain
+// Cookie flags (docs/product.md §23): one place decides, per request. Under plain
 // http in development the cookies stay plain; over https they are Secure.
 // (cookies-production.test.ts covers the __Host- prefix in production.)
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The Host values the edge accepts (issue 10 point 7): a host name or IP literal and a port, nothing else.
+// The Host values the edge accepts (docs/product.md §23): a host name or IP literal and a port, nothing else.
 import { describe, expect, it } from "vitest";
 import { isValidHost } from "~/services/middleware.server";
 

@@ -1,5 +1,5 @@
-// Spec §6: "the sign-in prompt for non-US visitors also goes to /404 unless
-// show_firewall is set" — the sign-up prompt's own check, on top of the gate.
+// docs/product.md §18: the sign-up prompt for a visitor the region rule refuses
+// leads to /404 unless SHOW_FIREWALL=1 — the sign-up prompt's own check, on top of the gate.
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "~/services/config.server";
 import { signUpPromptAllowed } from "~/services/geo.server";

@@ -13,7 +13,7 @@ const US_CHICAGO: GateInput = {
 };
 const JULY = Date.UTC(2025, 6, 1);
 
-describe("gateDecision (spec §6)", () => {
+describe("gateDecision (docs/product.md §18)", () => {
   it("lets in a US visitor whose browser keeps the IP's time", () => {
     expect(gateDecision(US_CHICAGO, JULY)).toEqual({ allow: true, reason: "time zones match" });
   });

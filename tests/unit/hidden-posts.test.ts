@@ -1,4 +1,4 @@
-// A post or comment hidden by reports (issue 15) is not there for anyone but
+// A post or comment hidden by reports (docs/product.md §12) is not there for anyone but
 // its author and the moderators: not to see, and not to save, reply to or
 // message its seller about either (its page is a 404 for them, and so is
 // every form that names it).

@@ -1,4 +1,4 @@
-// Private messages and blocking (issue 14), against a real database: reuse of
+// Private messages and blocking (docs/product.md §10, §11), against a real database: reuse of
 // a conversation, members-only access, unread counts, email batching with a
 // fixed clock, blocks both ways (messages, feed, search, threads,
 // notifications) and the limits.

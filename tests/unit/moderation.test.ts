@@ -1,4 +1,4 @@
-// The review queue (/moderation) and suspensions (issue 15), against a real
+// The review queue (/moderation) and suspensions (docs/product.md §13, §14), against a real
 // database, through the route's loader and action with real Requests: who may
 // open it, how reports are grouped and paged, Dismiss, Remove (with the normal
 // cascade and the author's notice), Suspend with a fixed clock, the record of

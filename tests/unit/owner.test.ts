@@ -1,4 +1,4 @@
-// Owner by id (issue 10 point 9): the account the seed created, not whoever holds the username `owner`.
+// Owner by id (docs/product.md §20): the account the seed created, not whoever holds the username `owner`.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { changeUsername } from "~/models/accounts.server";

@@ -15,7 +15,7 @@ function form(text: string | undefined, files: File[] = [], category?: string) {
 const photo = (name = "a.jpg") => new File([new Uint8Array([1, 2, 3])], name, { type: "image/jpeg" });
 const errors = (fd: FormData) => parseWithSchema(fd, postSchema).reply().error;
 
-describe("character counting (§5)", () => {
+describe("character counting (docs/product.md §6)", () => {
   it("counts block text plus 2 per extra block", () => {
     expect(countCharacters([{ text: "abc" }])).toBe(3);
     expect(countCharacters([{ text: "abc" }, { text: "de" }])).toBe(7);
@@ -50,7 +50,7 @@ describe("postSchema", () => {
     expect(errors(form("x", [photo("notes.txt")]))).toEqual({ files: [NOT_MEDIA] });
     expect(errors(form("x", [photo("image.svg")]))).toEqual({ files: [NOT_MEDIA] });
   });
-  it("takes categories from the §3 list; All categories means none", () => {
+  it("takes categories from the list of docs/product.md §6; All categories means none", () => {
     const ok = parseWithSchema(form("x", [], "clothing, shoes, & accessories"), postSchema);
     expect(ok.status === "success" && ok.value.category).toBe("clothing, shoes, & accessories");
     const all = parseWithSchema(form("x", [], "all"), postSchema);
@@ -63,7 +63,7 @@ describe("postSchema", () => {
   });
 });
 
-describe("categories (§3)", () => {
+describe("categories (docs/product.md §6)", () => {
   it("values are the lowercase text, with the two exceptions", () => {
     expect(CATEGORIES).toHaveLength(33);
     expect(CATEGORIES[0]).toEqual({ label: "All categories", value: "all" });

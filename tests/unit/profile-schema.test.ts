@@ -14,7 +14,7 @@ function form(fields: Record<string, string>) {
   return data;
 }
 
-describe("nameSchema (§5: first and last name, max 20 each)", () => {
+describe("nameSchema (docs/product.md §5: first and last name, max 20 each)", () => {
   it("accepts 20 characters and trims", () => {
     const result = parseWithSchema(form({ firstName: `  ${"a".repeat(20)} `, lastName: "b".repeat(20) }), nameSchema);
     expect(result.status).toBe("success");
@@ -35,7 +35,7 @@ describe("nameSchema (§5: first and last name, max 20 each)", () => {
   });
 });
 
-describe("bioSchema (§5: max 160)", () => {
+describe("bioSchema (docs/product.md §5: max 160)", () => {
   it("accepts 160 characters and an empty bio", () => {
     const ok = parseWithSchema(form({ bio: "x".repeat(160) }), bioSchema);
     expect(ok.status === "success" && ok.value.bio).toBe("x".repeat(160));
@@ -56,7 +56,7 @@ describe("bioSchema (§5: max 160)", () => {
   });
 });
 
-describe("profile photo names (§5: jpeg, jpg, png, gif only)", () => {
+describe("profile photo names (docs/product.md §5: jpeg, jpg, png, gif only)", () => {
   it("allows the four extensions in any case", () => {
     for (const name of ["a.jpeg", "a.jpg", "a.PNG", "b.Gif"]) expect(isProfilePhotoName(name)).toBe(true);
   });

@@ -131,7 +131,7 @@ describe("counters", () => {
   });
 });
 
-describe("propagation by join (design B)", () => {
+describe("propagation by join (docs/product.md §5)", () => {
   it("a new photo, name or username shows at once on the user's posts, comments and notifications", async () => {
     const a = await user();
     const b = await user();
@@ -179,7 +179,7 @@ describe("propagation by join (design B)", () => {
 });
 
 describe("profile updates", () => {
-  it("stores the first name capitalised and the last name as its initial (§3, §5)", async () => {
+  it("stores the first name capitalised and the last name as its initial (docs/product.md §3)", async () => {
     const u = await user();
     const after = await updateName(u.id, { firstName: "  mary-jane ", lastName: "watson" });
     expect([after.firstName, after.lastName]).toEqual(["Mary-jane", "W."]);
@@ -296,7 +296,7 @@ describe("/{username}", () => {
     expect([videos.portfolio, videos.feed.posts]).toEqual([null, []]);
   });
 
-  it("Report: visitors log in first; a signed-in user's report is recorded with the §6 message; not yourself", async () => {
+  it("Report: visitors log in first; a signed-in user's report is recorded with the message of docs/product.md §12; not yourself", async () => {
     const target = await user();
     const form = (cookie: string) =>
       new Request(`${BASE}/${target.username}`, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ intent: "report", reason: "scam" }) });

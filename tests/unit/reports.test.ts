@@ -1,4 +1,4 @@
-// Reports and automatic hiding (issue 15), against a real database: one report
+// Reports and automatic hiding (docs/product.md §12), against a real database: one report
 // per reporter and item, who counts toward the threshold, what hidden and
 // reported items leave out of feeds, threads and search (and for whom), and
 // the report form's action on /post/{id}, /{username} and /messages/{id}.

@@ -1,4 +1,4 @@
-// School verification is per campus (design A5, spec §6): posting, commenting
+// School verification is per campus (docs/product.md §4): posting, commenting
 // and saving need a verified school email of the campus whose site the request
 // came to. A student verified at OU cannot act on the UT site by sending the
 // request there; the general Campus takes any school's domain.
@@ -71,7 +71,7 @@ describe("isSchoolVerifiedOn", () => {
     const { user } = await ouStudent();
     expect(await isSchoolVerifiedOn(user, "ou")).toBe(true);
     expect(await isSchoolVerifiedOn(user, "ut")).toBe(false);
-    expect(await isSchoolVerifiedOn(user, "campus")).toBe(true); // any school's domain (A5)
+    expect(await isSchoolVerifiedOn(user, "campus")).toBe(true); // any school's domain (docs/product.md §4)
   });
 
   it("counts a confirmed school email, not an unverified account email, and not the stored flag alone", async () => {

@@ -1,4 +1,4 @@
-// /add-code (design A5) and the campus a user belongs to, with real Requests.
+// /add-code (docs/product.md §4) and the campus a user belongs to, with real Requests.
 import { desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { changeCampus, schoolEmailRefusal } from "~/models/school.server";

@@ -27,7 +27,7 @@ beforeAll(async () => {
   userId = (await insertUser({ campusId: "ou", firstName: "Test", lastName: "U.", username: "testu", email: "testu@example.com", verified: true })).id;
 });
 
-describe("sessions (design B)", () => {
+describe("sessions (docs/product.md §3)", () => {
   it("a sign-in sets an httpOnly, SameSite=Lax cookie holding only a signed random id", async () => {
     const setCookie = await createSessionCookie(new Request("http://localhost/"), userId);
     expect(setCookie).toMatch(/^__session=/);

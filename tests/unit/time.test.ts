@@ -4,7 +4,7 @@ import { timeView } from "~/utils/time.server";
 const TZ = "America/Chicago";
 const NOW = Date.UTC(2025, 2, 14, 18, 30, 0);
 
-describe("timeView: \"X ago\" (§9)", () => {
+describe("timeView: \"X ago\" (docs/product.md §19)", () => {
   it.each([
     [0, "0 seconds ago"],
     [1_000, "1 second ago"],

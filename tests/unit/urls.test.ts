@@ -1,4 +1,4 @@
-// The link origin for each host (issue 10 point 1): links come from the allowlist, never from a Host as it came.
+// The link origin for each host (docs/product.md §1, §23): links come from the allowlist, never from a Host as it came.
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 const saved = { ...process.env };
