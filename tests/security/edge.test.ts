@@ -311,8 +311,8 @@ describe("row 10: the default `npm start` (no NODE_ENV)", () => {
     expect((await rawRequest("/dev/mail?to=owner%40example.com", { base: dev.url })).status).toBe(200);
   });
 
-  it("the session secret is generated once and kept beside the database with mode 0600", () => {
-    const file = path.join(dev.dir, "session-secret");
+  it("the session secret is generated once and kept beside the database (PostgreSQL: in ./data) with mode 0600", () => {
+    const file = process.env.TEST_DATABASE_URL ? path.resolve("data", "session-secret") : path.join(dev.dir, "session-secret");
     expect(fs.existsSync(file)).toBe(true);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     const secret = fs.readFileSync(file, "utf8").trim();

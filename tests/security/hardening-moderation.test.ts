@@ -222,7 +222,8 @@ describe("row 12: at once", () => {
       const removed = answers[1]!.status === 302;
       const notices = withoutScripts((await rawRequest("/notifications", { headers: as(author) })).body);
       if (removed) {
-        expect((await rawRequest(`/post/${postId}`)).status).toBe(404);
+        // Removed with the normal cascade: the post's link says it was deleted.
+        expect((await rawRequest(`/post/${postId}`)).status).toBe(410);
         expect(notices).toContain("Your post was removed for breaking the rules: Spam");
       } else {
         expect((await rawRequest(`/post/${postId}`)).status).toBe(200);
