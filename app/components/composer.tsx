@@ -180,8 +180,7 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
       data.set("intent", "send");
       if (kind === "edit") return submit(data, { method: "post", action, encType: "multipart/form-data" });
       // What the upload is for goes in the address: the server decides who may send it before reading the files.
-      const about = new URLSearchParams(Object.entries(hidden).filter(([name]) => name === "target" || name === "id" || name === "type"));
-      return upload.send(`/create/upload?${about}`, data).then((body) => {
+      return upload.send(`/create/upload?${new URLSearchParams(hidden)}`, data).then((body) => {
         if (body?.ok) navigate(safePath(body.redirectTo));
         else if (body) setResult(body.reply);
         else say("danger", "Something went wrong. Try again.");

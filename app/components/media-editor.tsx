@@ -32,32 +32,32 @@ export function MediaEditor({ media, fieldName, draft, errors }: { media: Existi
       <ol className="media-editor__list">
         {media.map((m, i) => {
           const d = drafted.get(m.id);
+          const at = `${fieldName}[${i}]`;
           return (
             <li key={m.id} className="media-editor__item" data-testid="existing-media">
-              <input type="hidden" name={`${fieldName}[${i}].id`} value={m.id} />
+              <input type="hidden" name={`${at}.id`} value={m.id} />
               {m.kind === "image" ? <img src={m.src} alt={m.alt} width="72" height="72" /> : <span className="chip">{m.name}</span>}
               <label>
                 Position{" "}
                 <select
-                  name={`${fieldName}[${i}].position`}
+                  name={`${at}.position`}
                   defaultValue={d?.position ?? String(i + 1)}
                   aria-label={`Position of ${m.name}`}
                 >
+                  {/* An option's value is its text: the position. */}
                   {media.map((_, j) => (
-                    <option key={j} value={String(j + 1)}>
-                      {j + 1}
-                    </option>
+                    <option key={j}>{j + 1}</option>
                   ))}
                 </select>
               </label>
               <label className="check">
-                <input type="checkbox" name={`${fieldName}[${i}].remove`} defaultChecked={d?.remove === "on"} aria-label={`Remove ${m.name}`} /> Remove
+                <input type="checkbox" name={`${at}.remove`} defaultChecked={d?.remove === "on"} aria-label={`Remove ${m.name}`} /> Remove
               </label>
               {m.kind === "image" ? (
                 <PhotoDescription
-                  name={`${fieldName}[${i}].alt`}
+                  name={`${at}.alt`}
                   defaultValue={d?.alt ?? m.description}
-                  errors={errors[`${fieldName}[${i}].alt`]}
+                  errors={errors[`${at}.alt`]}
                 />
               ) : null}
             </li>

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createListingReminderJob } from "~/flows/listing-reminders.server";
 import { createPost } from "~/models/posts.server";
 import { insertUser } from "~/models/users.server";
-import { action as editAction, loader as editLoader } from "~/routes/post.$id_.edit";
+import { action as editAction, loader as editLoader } from "~/routes/post.$id_.edit/route.server";
 import { action as postAction } from "~/routes/post.$id";
 import { action as renewAction, loader as renewLoader } from "~/routes/post.$id_.renew";
 import { getDb, schema } from "~/services/db.server";

@@ -13,7 +13,7 @@ import { getNotificationsPage } from "~/models/notifications.server";
 import { createPost } from "~/models/posts.server";
 import { activeSuspension, OWNER_NOT_SUSPENDABLE, suspendUser, SuspensionError, suspensionMessage } from "~/models/suspensions.server";
 import { getOwner, insertUser, type User } from "~/models/users.server";
-import { action as createPostAction } from "~/routes/create.post";
+import { action as createPostAction } from "~/routes/create.post/route.server";
 import { action as messagesAction } from "~/routes/messages.$id";
 import { action as startConversationRoute } from "~/routes/messages._index";
 import { action, loader } from "~/routes/moderation";

@@ -1,33 +1,30 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Composer } from "~/components/composer";
 import { SuspensionNotice } from "~/components/suspension-notice";
 import { VerifySchoolPromptSlot } from "~/components/on-demand";
 import type { RouteHandle } from "~/utils/route-handle";
 import { useOptionalUser } from "~/utils/user";
-import { createPostAction, createPostLoader } from "~/flows/composer-pages.server";
+import type { action, loader } from "./route.server";
 
-export const handle: RouteHandle = { title: "Create Post" };
+export const handle: RouteHandle = { title: "Create Comment" };
 
-// One server module: the browser build gets a single empty stand-in for it.
-export const loader = (args: LoaderFunctionArgs) => createPostLoader(args);
-export const action = (args: ActionFunctionArgs) => createPostAction(args);
+export { action, loader } from "./route.server";
 
-export default function CreatePost() {
-  const { goBack, schoolVerified, pickupSpots } = useLoaderData<typeof loader>();
+export default function CreateComment() {
+  const { id, type, goBack, schoolVerified } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const suspension = useOptionalUser()?.suspension;
   // A refused send keeps its draft, with the reason, in the form.
   if (suspension && !result) return <SuspensionNotice text={suspension} />;
   if (!schoolVerified) return <VerifySchoolPromptSlot />;
+  const query = new URLSearchParams({ type, goBack }).toString();
   return (
     <div className="panel">
       <Composer
-        kind="post"
-        action={`/create/post?goBack=${encodeURIComponent(goBack)}`}
-        hidden={{ target: "post", goBack }}
+        kind="comment"
+        action={`/create/comment/${id}?${query}`}
+        hidden={{ target: "comment", id, type, goBack }}
         goBack={goBack}
-        pickupSpots={pickupSpots}
         lastResult={result?.reply}
         askDiscard={result?.askDiscard}
       />

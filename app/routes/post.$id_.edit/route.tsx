@@ -1,17 +1,14 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Composer } from "~/components/composer";
 import { SuspensionNotice } from "~/components/suspension-notice";
 import { MediaEditor } from "~/components/media-editor";
 import type { RouteHandle } from "~/utils/route-handle";
 import { useOptionalUser } from "~/utils/user";
-import { editPostAction, editPostLoader } from "~/flows/composer-pages.server";
+import type { action, loader } from "./route.server";
 
 export const handle: RouteHandle = { title: "Edit post" };
 
-// One server module: the browser build gets a single empty stand-in for it.
-export const loader = (args: LoaderFunctionArgs) => editPostLoader(args);
-export const action = (args: ActionFunctionArgs) => editPostAction(args);
+export { action, loader } from "./route.server";
 
 /** Edit a post (the author only): the composer with the post's values, its photos to remove, reorder or describe. */
 export default function EditPost() {

@@ -1,0 +1,34 @@
+// /create/post: the composer on a page of its own (the route without JS, or opened directly).
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { pickupSpotsFor } from "~/data/pickup-spots";
+import { campusForRequest } from "~/models/campuses.server";
+import { isSchoolVerifiedOn } from "~/models/school.server";
+import { requireUser } from "~/services/session.server";
+import { siteOrigin } from "~/services/urls.server";
+import { safePath } from "~/utils/navigation";
+import { checkPermission } from "~/flows/permissions.server";
+import { composerAction } from "~/flows/post-submission.server";
+
+function goBackOf(request: Request) {
+  return safePath(new URL(request.url).searchParams.get("goBack"), "/home");
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const campus = await campusForRequest(request);
+  return { goBack: goBackOf(request), schoolVerified: await isSchoolVerifiedOn(user, campus.id), pickupSpots: pickupSpotsFor(campus.id) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  // Not a student here, or suspended: composerAction refuses before reading the body.
+  const { user, campus, refusal } = await checkPermission(request, "post.create");
+  return composerAction(request, {
+    refusal,
+    author: user,
+    campusId: campus.id,
+    origin: siteOrigin(request),
+    target: { kind: "post" },
+    goBack: goBackOf(request),
+  });
+}
+

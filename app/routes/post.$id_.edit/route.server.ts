@@ -1,0 +1,23 @@
+// /post/{id}/edit: the author changes a post's text, listing details and media.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { pickupSpotsFor } from "~/data/pickup-spots";
+import { campusForRequest } from "~/models/campuses.server";
+import { requireUser } from "~/services/session.server";
+import { checkPermission } from "~/flows/permissions.server";
+import { editAction, editDefaults, postForEdit } from "~/flows/post-submission.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const { post, media } = await postForEdit(params.id ?? "", user.id);
+  return {
+    id: post.id,
+    pickupSpots: pickupSpotsFor((await campusForRequest(request)).id),
+    defaults: editDefaults(post),
+    media: media.map((m) => ({ id: m.id, kind: m.kind, src: m.src, name: m.name, alt: m.alt, description: m.description ?? "" })),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, campus, refusal } = await checkPermission(request, "post.manage", { post: params.id ?? "" });
+  return editAction(request, { author: user, campusId: campus.id, postId: params.id ?? "", refusal });
+}
