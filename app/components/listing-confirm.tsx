@@ -1,4 +1,4 @@
-import type { ListingConfirmKey } from "./listing-controls";
+import type { ListingConfirmKey } from "~/utils/url-state";
 import { ConfirmActions, Dialog } from "./dialog";
 
 const CONFIRM: Record<ListingConfirmKey, { title: string; text: string; intent: string; status: string | null; button: string | null }> = {
@@ -18,7 +18,7 @@ const CONFIRM: Record<ListingConfirmKey, { title: string; text: string; intent: 
   },
 };
 
-/** Selling and renewing ask first (?confirm=mark-sold|renew on the post's page; loaded on demand: ListingConfirmSlot). */
+/** Selling and renewing ask first (?confirm=mark-sold|renew on the post's page; loaded on demand: OnDemand.ListingConfirm). */
 export function ListingConfirm({ which, postId, soldLabel, closeHref }: { which: ListingConfirmKey; postId: string; soldLabel: string; closeHref: string }) {
   const open = CONFIRM[which];
   return (

@@ -1,24 +1,15 @@
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ListingControlsView } from "~/types/views";
-import { withoutModals } from "~/utils/url-state";
-import { ListingConfirmSlot } from "./on-demand";
-
-/** The moves that ask first (components/listing-confirm.tsx). */
-const LISTING_CONFIRMS = ["mark-sold", "renew"] as const;
-export type ListingConfirmKey = (typeof LISTING_CONFIRMS)[number];
-
+import type { ListingConfirmKey } from "~/utils/url-state";
 
 /**
  * The author's buttons under their listing: Mark as pending / sold /
  * available, Renew and Edit. Each is a plain form; selling and renewing ask
- * first (URL state: ?confirm=mark-sold|renew), so all of it works without JS.
+ * first (URL state: ?confirm=mark-sold|renew, the dialog rendered beside these
+ * by MyListing), so all of it works without JS.
  */
 export function ListingControls({ postId, listing }: { postId: string; listing: ListingControlsView | null }) {
-  const location = useLocation();
   const busy = useNavigation().state === "submitting";
-  const here = withoutModals(location.pathname + location.search);
-  const confirm = new URLSearchParams(location.search).get("confirm");
-  const open = LISTING_CONFIRMS.find((key) => key === confirm);
   /** A button that opens a confirmation: a GET form to this page with ?confirm=… */
   const ask = (key: ListingConfirmKey, label: string) => (
     <Form method="get" className="inline-form" preventScrollReset>
@@ -61,9 +52,6 @@ export function ListingControls({ postId, listing }: { postId: string; listing: 
         </p>
       ) : listing?.expired && listing.status !== "sold" ? (
         <p className="muted listing-controls__note">Expired: no longer in the feed or search. Renew it to bring it back.</p>
-      ) : null}
-      {open && listing ? (
-        <ListingConfirmSlot which={open} postId={postId} soldLabel={listing.moves.find((m) => m.status === "sold")?.label ?? ""} closeHref={here} />
       ) : null}
     </section>
   );
