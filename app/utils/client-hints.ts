@@ -9,4 +9,4 @@ export const TIME_ZONE_COOKIE = "tz";
  * loads ICU's locale data, tens to hundreds of milliseconds of a phone's CPU
  * before the first paint; Temporal answers the same zone at once.
  */
-export const TIME_ZONE_HINT_SCRIPT = `(function(){try{var T=typeof Temporal==="object"&&Temporal.Now;var z=T&&T.timeZoneId?T.timeZoneId():Intl.DateTimeFormat().resolvedOptions().timeZone;if(!z)return;var m=document.cookie.match(/(?:^|;\\s*)${TIME_ZONE_COOKIE}=([^;]*)/);if(m&&decodeURIComponent(m[1])===z)return;document.cookie="${TIME_ZONE_COOKIE}="+encodeURIComponent(z)+"; Path=/; Max-Age=31536000; SameSite=Lax"+(location.protocol==="https:"?"; Secure":"")}catch(e){}})();`;
+export const TIME_ZONE_HINT_SCRIPT = `(function(){try{var z=self.Temporal?Temporal.Now.timeZoneId():Intl.DateTimeFormat().resolvedOptions().timeZone;if(!z)return;var m=document.cookie.match(/(?:^|;\\s*)${TIME_ZONE_COOKIE}=([^;]*)/);if(m&&decodeURIComponent(m[1])===z)return;document.cookie="${TIME_ZONE_COOKIE}="+encodeURIComponent(z)+"; Path=/; Max-Age=31536000; SameSite=Lax"+(location.protocol==="https:"?"; Secure":"")}catch(e){}})();`;

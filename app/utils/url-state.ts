@@ -13,16 +13,6 @@ export function withParams(pathWithSearch: string, params: Record<string, string
   return `${url.pathname}${search ? `?${search}` : ""}${url.hash}`;
 }
 
-/** The listing moves that ask first: ?confirm=mark-sold|renew on the author's post page. */
-export const LISTING_CONFIRMS = ["mark-sold", "renew"] as const;
-export type ListingConfirmKey = (typeof LISTING_CONFIRMS)[number];
-
-/** Which listing confirmation the URL opens, if any. */
-export function listingConfirmOpen(search: string): ListingConfirmKey | undefined {
-  const confirm = new URLSearchParams(search).get("confirm");
-  return LISTING_CONFIRMS.find((key) => key === confirm);
-}
-
 /** The page without any modal open. */
 export function withoutModals(pathWithSearch: string): string {
   return withParams(pathWithSearch, { share: null, confirm: null, target: null, signup: null, discard: null, verify: null, notice: null, report: null });
