@@ -42,7 +42,7 @@ function importGraph(sources: Map<string, string>, exists: (file: string) => boo
   for (const [file, text] of sources) {
     const targets = new Set<string>();
     for (const match of text.matchAll(IMPORT)) {
-      const target = resolve(file, match[1] ?? match[2], exists);
+      const target = resolve(file, match[1] ?? match[2] ?? "", exists);
       if (target) targets.add(target);
     }
     graph.set(file, targets);
