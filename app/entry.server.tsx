@@ -4,15 +4,6 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
-import { ConfirmDelete } from "~/components/confirm-delete";
-import { ListingConfirm } from "~/components/listing-confirm";
-import { ListingControls } from "~/components/listing-controls";
-import { OnDemandProvider, type OnDemand } from "~/components/on-demand";
-import { ReportDialog } from "~/components/report-dialog";
-import { ShareMenu } from "~/components/share-menu";
-import { SignUpPrompt } from "~/components/signup-prompt";
-import { SuspensionDialog } from "~/components/suspension-dialog";
-import { VerifySchoolDialog, VerifySchoolPrompt } from "~/components/verify-school-prompt";
 import { holdDocumentEnd } from "~/services/document-stream.server";
 import { startListingReminders } from "~/flows/listing-reminders.server";
 
@@ -21,8 +12,6 @@ import { startListingReminders } from "~/flows/listing-reminders.server";
 if (process.env.NODE_ENV !== "test") startListingReminders();
 
 export const streamTimeout = 5000;
-
-const ON_DEMAND: OnDemand = { ConfirmDelete, ListingConfirm, ListingControls, ReportDialog, ShareMenu, SignUpPrompt, SuspensionDialog, VerifySchoolDialog, VerifySchoolPrompt };
 
 export default function handleRequest(
   request: Request,
@@ -38,10 +27,7 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        {/* Dialogs and menus loaded on demand render into the document at once (the browser loads them when opened). */}
-        <OnDemandProvider value={ON_DEMAND}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-        </OnDemandProvider>
+        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,

@@ -41,10 +41,8 @@ export function Layout({ children }: { children: ReactNode }) {
     <html lang="en" data-campus={data?.campus.id} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
-        {/* Marks the document as scripted before first paint, so .js-only controls appear without a flash. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
         <ClientHints />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title ? `${title} | ${site}` : site}</title>
         <meta name="description" content="Buy, sell and share on campus." />
         <Meta />

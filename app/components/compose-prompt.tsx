@@ -5,7 +5,7 @@ import { useOptionalUser } from "~/utils/user";
 import type { ComposerProps } from "./composer";
 import { Dialog } from "./dialog";
 import { SuspensionNotice } from "./suspension-notice";
-import { VerifySchoolPromptSlot } from "./on-demand";
+import { OnDemand } from "./on-demand";
 
 // The composer's code, with the campuses' pickup spots, loads only when someone starts composing (docs/product.md §22).
 const Composer = lazy(() =>
@@ -59,7 +59,7 @@ export function ComposePrompt() {
             </Suspense>
           ) : (
             <>
-              <VerifySchoolPromptSlot />
+              <OnDemand.VerifySchoolPrompt />
               <button type="button" className="button" onClick={() => setOpen(false)}>
                 Close
               </button>

@@ -7,7 +7,7 @@ export const DELETE_TEXT = {
   project: { title: "Delete Project?", body: "This can't be undone. The project, its images and its comments will be removed from your profile and the site." },
 } as const;
 
-/** The delete confirmation (docs/product.md §6, §20) as URL state: Delete posts the form, Cancel closes it (loaded on demand: ConfirmDeleteSlot). */
+/** The delete confirmation (docs/product.md §6, §20) as URL state: Delete posts the form, Cancel closes it (loaded on demand: OnDemand.ConfirmDelete). */
 export function ConfirmDelete({
   kind,
   action,

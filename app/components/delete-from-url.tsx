@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { withoutModals } from "~/utils/url-state";
-import { ConfirmDeleteSlot } from "./on-demand";
+import { OnDemand } from "./on-demand";
 
 /**
  * The confirmation the URL asks for (?confirm=delete-post|delete-comment&target=id),
@@ -14,7 +14,7 @@ export function DeleteFromUrl({ returnToFor }: { returnToFor?: (id: string) => s
   if (!target || (confirm !== "delete-post" && confirm !== "delete-comment")) return null;
   const here = withoutModals(location.pathname + location.search);
   return (
-    <ConfirmDeleteSlot
+    <OnDemand.ConfirmDelete
       kind={confirm === "delete-post" ? "post" : "comment"}
       action={`/post/${target}`}
       closeHref={here}

@@ -1,7 +1,8 @@
-import type { ListingConfirmKey } from "./listing-controls";
 import { ConfirmActions, Dialog } from "./dialog";
 
-const CONFIRM: Record<ListingConfirmKey, { title: string; text: string; intent: string; status: string | null; button: string | null }> = {
+type Confirmation = { title: string; text: string; intent: string; status: string | null; button: string | null };
+
+const CONFIRM = {
   "mark-sold": {
     title: "Mark as sold?",
     text: "It leaves the feed and search results. You can mark it as available again later.",
@@ -16,11 +17,14 @@ const CONFIRM: Record<ListingConfirmKey, { title: string; text: string; intent: 
     status: null,
     button: "Renew",
   },
-};
+} satisfies Record<string, Confirmation>;
 
-/** Selling and renewing ask first (?confirm=mark-sold|renew on the post's page; loaded on demand: ListingConfirmSlot). */
+/** The moves that ask first: ?confirm=mark-sold|renew. */
+export type ListingConfirmKey = keyof typeof CONFIRM;
+
+/** Selling and renewing ask first (?confirm=mark-sold|renew on the post's page; loaded on demand: OnDemand.ListingConfirm). */
 export function ListingConfirm({ which, postId, soldLabel, closeHref }: { which: ListingConfirmKey; postId: string; soldLabel: string; closeHref: string }) {
-  const open = CONFIRM[which];
+  const open: Confirmation = CONFIRM[which];
   return (
     <Dialog title={open.title} id="confirm-listing" closeHref={closeHref} description={open.text} alert>
       <ConfirmActions

@@ -1,19 +1,28 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import type { ComponentProps, ComponentType } from "react";
 import type { ListingControlsView } from "~/types/views";
 import { withoutModals } from "~/utils/url-state";
-import { ListingConfirmSlot } from "./on-demand";
+import type { ListingConfirm, ListingConfirmKey } from "./listing-confirm";
 
 /** The moves that ask first (components/listing-confirm.tsx). */
-const LISTING_CONFIRMS = ["mark-sold", "renew"] as const;
-export type ListingConfirmKey = (typeof LISTING_CONFIRMS)[number];
-
+const LISTING_CONFIRMS: readonly ListingConfirmKey[] = ["mark-sold", "renew"];
 
 /**
  * The author's buttons under their listing: Mark as pending / sold /
  * available, Renew and Edit. Each is a plain form; selling and renewing ask
  * first (URL state: ?confirm=mark-sold|renew), so all of it works without JS.
+ * Both load on demand: the page hands in the confirmation's slot (`Confirm`,
+ * OnDemand.ListingConfirm), as a module the registry loads must not import it back.
  */
-export function ListingControls({ postId, listing }: { postId: string; listing: ListingControlsView | null }) {
+export function ListingControls({
+  postId,
+  listing,
+  Confirm,
+}: {
+  postId: string;
+  listing: ListingControlsView | null;
+  Confirm: ComponentType<ComponentProps<typeof ListingConfirm>>;
+}) {
   const location = useLocation();
   const busy = useNavigation().state === "submitting";
   const here = withoutModals(location.pathname + location.search);
@@ -63,7 +72,7 @@ export function ListingControls({ postId, listing }: { postId: string; listing: 
         <p className="muted listing-controls__note">Expired: no longer in the feed or search. Renew it to bring it back.</p>
       ) : null}
       {open && listing ? (
-        <ListingConfirmSlot which={open} postId={postId} soldLabel={listing.moves.find((m) => m.status === "sold")?.label ?? ""} closeHref={here} />
+        <Confirm which={open} postId={postId} soldLabel={listing.moves.find((m) => m.status === "sold")?.label ?? ""} closeHref={here} />
       ) : null}
     </section>
   );

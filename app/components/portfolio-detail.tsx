@@ -8,7 +8,7 @@ import { actionPromptHref } from "~/utils/url-state";
 import { CommentBox } from "./comment-box";
 import { CommentThread, MoreComments } from "./comment-thread";
 import { DeleteFromUrl } from "./delete-from-url";
-import { ConfirmDeleteSlot } from "./on-demand";
+import { OnDemand } from "./on-demand";
 import { DoesNotExist } from "./not-found";
 import { MediaGallery } from "./post-parts";
 import { SaveButton } from "./save-button";
@@ -157,7 +157,7 @@ export function PortfolioDetail({ data, lastResult }: { data: PortfolioPageData;
 
       {/* Deleting a comment comes back here. */}
       <DeleteFromUrl />
-      {confirming && data.canDelete ? <ConfirmDeleteSlot kind={kind} action={page} closeHref={here} returnTo="" /> : null}
+      {confirming && data.canDelete ? <OnDemand.ConfirmDelete kind={kind} action={page} closeHref={here} returnTo="" /> : null}
     </article>
   );
 }

@@ -6,7 +6,7 @@ import { signUpPromptHref } from "~/utils/url-state";
 import { withoutModals, withParams } from "~/utils/url-state";
 import { actionPromptHref } from "~/utils/url-state";
 import { Icon } from "./icons";
-import { ReportDialogSlot, ShareMenuSlot } from "./on-demand";
+import { OnDemand } from "./on-demand";
 import { SaveButton } from "./save-button";
 
 type ActionPost = Pick<PostView, "id" | "likeCount" | "commentCount" | "saved" | "author" | "text">;
@@ -64,14 +64,14 @@ export function PostActions({ post, kind, replyLabel = "Comment" }: { post: Acti
         )}
       </div>
       {shareOpen ? (
-        <ShareMenuSlot
+        <OnDemand.ShareMenu
           url={`${root?.origin ?? ""}/post/${post.id}?redirect=true`}
           title={post.text[0]?.text ?? "A post"}
           closeHref={withParams(here, { share: null })}
         />
       ) : null}
       {reportKind && viewer && !mine ? (
-        <ReportDialogSlot
+        <OnDemand.ReportDialog
           kind={reportKind}
           action={reportHref(`/post/${post.id}`, reportKind, post.id)}
           closeHref={withoutModals(here)}

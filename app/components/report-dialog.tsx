@@ -1,6 +1,6 @@
 // The report form (docs/product.md §12) in the one dialog, opened as URL state by a Report
 // link (app/utils/reports.ts), so it works without JS. Pages show it through
-// ReportDialogSlot (./on-demand), which loads this module only when needed. A plain form: the
+// OnDemand.ReportDialog (./on-demand), which loads this module only when needed. A plain form: the
 // action checks it (no validation code comes to the page) and a refusal comes
 // back as `{ report }` action data, shown here with the draft.
 import type { SubmissionResult } from "@conform-to/react";

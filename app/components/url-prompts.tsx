@@ -3,7 +3,7 @@ import type { SignUpPromptView } from "~/types/views";
 import { isSuspensionNoticeOpen } from "~/utils/url-state";
 import { useOptionalUser } from "~/utils/user";
 import { isVerifySchoolPromptOpen } from "~/utils/url-state";
-import { SignUpPromptSlot, SuspensionDialogSlot, VerifySchoolDialogSlot } from "./on-demand";
+import { OnDemand } from "./on-demand";
 
 /**
  * The prompts any page opens by its URL: sign up (?signup=…, a visitor),
@@ -18,9 +18,9 @@ export function UrlPrompts() {
   const signUpPrompt = useRouteLoaderData<{ signUpPrompt: SignUpPromptView | null }>("root")?.signUpPrompt;
   return (
     <>
-      {signUpPrompt ? <SignUpPromptSlot prompt={signUpPrompt} /> : null}
-      {user && !user.schoolVerified && isVerifySchoolPromptOpen(location.search) ? <VerifySchoolDialogSlot /> : null}
-      {user?.suspension && isSuspensionNoticeOpen(location.search) ? <SuspensionDialogSlot text={user.suspension} /> : null}
+      {signUpPrompt ? <OnDemand.SignUpPrompt prompt={signUpPrompt} /> : null}
+      {user && !user.schoolVerified && isVerifySchoolPromptOpen(location.search) ? <OnDemand.VerifySchoolDialog /> : null}
+      {user?.suspension && isSuspensionNoticeOpen(location.search) ? <OnDemand.SuspensionDialog text={user.suspension} /> : null}
     </>
   );
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@rem
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { DeleteFromUrl } from "~/components/delete-from-url";
 import { BlockButton, BlockFromUrl } from "~/components/block-confirm";
-import { ReportDialogSlot } from "~/components/on-demand";
+import { OnDemand } from "~/components/on-demand";
 import { reportHref, reportOpen } from "~/utils/reports";
 import { withoutModals } from "~/utils/url-state";
 import { Icon, VerifiedBadge } from "~/components/icons";
@@ -138,7 +138,7 @@ export default function Profile() {
       </section>
       <DeleteFromUrl />
       {viewer === "member" && !blocked ? <BlockFromUrl action={base} name={profile.displayName} /> : null}
-      {reporting ? <ReportDialogSlot kind="user" name={profile.displayName} action={reportHref(here, "user")} closeHref={here} returnTo={here} /> : null}
+      {reporting ? <OnDemand.ReportDialog kind="user" name={profile.displayName} action={reportHref(here, "user")} closeHref={here} returnTo={here} /> : null}
 
       {createPostHref ? (
         <Link to={createPostHref} className="fab" aria-label="Create Post">

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, u
 import { useEffect, useRef } from "react";
 import { BlockButton, BlockFromUrl } from "~/components/block-confirm";
 import { ConversationItem, MessageComposer, MessageList } from "~/components/messages";
-import { ReportDialogSlot } from "~/components/on-demand";
+import { OnDemand } from "~/components/on-demand";
 import { conversationAction } from "~/flows/messages.server";
 import { campusForRequest } from "~/models/campuses.server";
 import { getConversation, markConversationRead, MessageError } from "~/models/messages.server";
@@ -124,7 +124,7 @@ export default function Conversation() {
         </Link>
       </div>
       <BlockFromUrl action={here} name={conversation.other.displayName} />
-      {reporting ? <ReportDialogSlot kind="conversation" action={reportHref(here, "conversation")} closeHref={here} returnTo={here} /> : null}
+      {reporting ? <OnDemand.ReportDialog kind="conversation" action={reportHref(here, "conversation")} closeHref={here} returnTo={here} /> : null}
     </div>
   );
 }

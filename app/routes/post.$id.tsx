@@ -7,7 +7,7 @@ import { DoesNotExist } from "~/components/not-found";
 import { PostCard } from "~/components/post-card";
 import { postPageAction, postPageLoader } from "~/flows/post-page.server";
 import { MessageSellerButton } from "~/components/message-seller";
-import { ListingControlsSlot } from "~/components/on-demand";
+import { OnDemand } from "~/components/on-demand";
 import type { RouteHandle } from "~/utils/route-handle";
 
 export const handle: RouteHandle = {
@@ -59,7 +59,7 @@ export default function PostPage() {
         </div>
       ) : null}
       <PostCard post={post} detail />
-      {mine ? <ListingControlsSlot postId={post.id} listing={listing} /> : null}
+      {mine ? <OnDemand.ListingControls postId={post.id} listing={listing} Confirm={OnDemand.ListingConfirm} /> : null}
       {!post.parentId && !post.gameId && !post.projectId ? <MessageSellerButton postId={post.id} authorId={post.author.id} /> : null}
       <section aria-labelledby="comments-title" className="panel" id="comments">
         <h2 id="comments-title" className="section-title">

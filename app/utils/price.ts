@@ -33,7 +33,9 @@ export function parsePrice(input: string): PriceParse {
 export function formatPrice(cents: number): string {
   const dollars = Math.floor(cents / 100);
   const rest = cents % 100;
-  const whole = dollars.toLocaleString("en-US");
+  // Commas by hand, not toLocaleString: a browser's first Intl call loads ICU data, a long task during hydration on a phone.
+  let whole = String(dollars);
+  for (let i = whole.length - 3; i > 0; i -= 3) whole = `${whole.slice(0, i)},${whole.slice(i)}`;
   return rest === 0 ? `$${whole}` : `$${whole}.${rest.toString().padStart(2, "0")}`;
 }
 

@@ -1,7 +1,7 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Composer } from "~/components/composer";
 import { SuspensionNotice } from "~/components/suspension-notice";
-import { VerifySchoolPromptSlot } from "~/components/on-demand";
+import { OnDemand } from "~/components/on-demand";
 import type { RouteHandle } from "~/utils/route-handle";
 import { useOptionalUser } from "~/utils/user";
 import type { action, loader } from "./route.server";
@@ -16,7 +16,7 @@ export default function CreatePost() {
   const suspension = useOptionalUser()?.suspension;
   // A refused send keeps its draft, with the reason, in the form.
   if (suspension && !result) return <SuspensionNotice text={suspension} />;
-  if (!schoolVerified) return <VerifySchoolPromptSlot />;
+  if (!schoolVerified) return <OnDemand.VerifySchoolPrompt />;
   return (
     <div className="panel">
       <Composer
