@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { DeleteFromUrl } from "~/components/delete-from-url";
 import { BlockButton, BlockFromUrl } from "~/components/block-confirm";
@@ -13,7 +13,7 @@ import { Avatar } from "~/components/post-parts";
 import profileCss from "~/styles/profile.css";
 import type { RouteHandle } from "~/utils/route-handle";
 import { PROFILE_TABS } from "~/utils/profile-tabs";
-import { profilePageAction, profilePageLoader } from "~/flows/profile-page.server";
+import type { loader } from "./route.server";
 
 type HandleData = { profile?: { displayName: string }; createPostHref?: string | null } | undefined;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: profileCss }];
@@ -23,9 +23,7 @@ export const handle: RouteHandle = {
   createPost: (d) => (d as HandleData)?.createPostHref ?? null,
 };
 
-// One server module: the browser build gets a single empty stand-in for it.
-export const loader = (args: LoaderFunctionArgs) => profilePageLoader(args);
-export const action = (args: ActionFunctionArgs) => profilePageAction(args);
+export { action, loader } from "./route.server";
 
 export default function Profile() {
   const { profile, show, viewer, blocked, feed, portfolio, createPostHref, filterForm } = useLoaderData<typeof loader>();

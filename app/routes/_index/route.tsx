@@ -1,30 +1,13 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { PortfolioList } from "~/components/portfolio-list";
 import { PostCard } from "~/components/post-card";
-import { campusForRequest } from "~/models/campuses.server";
-import { listGames, listProjects } from "~/models/portfolio.server";
-import { getFeedPage } from "~/models/posts.server";
-import { getViewerTimeZone } from "~/services/client-hints.server";
-import { getUserId } from "~/services/session.server";
 import type { RootData } from "~/root";
 import type { RouteHandle } from "~/utils/route-handle";
+import type { loader } from "./route.server";
 
 export const handle: RouteHandle = { back: false };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const campus = await campusForRequest(request);
-  return {
-    latest: (await getFeedPage({
-      campusId: campus.id,
-      timeZone: getViewerTimeZone(request, campus.timeZone),
-      limit: 3,
-      viewerId: await getUserId(request),
-    })).posts,
-    projects: (await listProjects()).slice(0, 3),
-    games: (await listGames()).slice(0, 3),
-  };
-}
+export { loader } from "./route.server";
 
 export default function Landing() {
   const { latest, projects, games } = useLoaderData<typeof loader>();

@@ -1,21 +1,15 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PortfolioDetail, portfolioTitle } from "~/components/portfolio-detail";
-import { portfolioAction, portfolioLoader } from "~/flows/portfolio-page.server";
 import portfolioCss from "~/styles/portfolio.css";
 import type { RouteHandle } from "~/utils/route-handle";
+import type { action, loader } from "./route.server";
 
 // /game/{id}?show=about|comments (docs/product.md §20).
 export const handle: RouteHandle = { title: (d) => portfolioTitle(d, "game") };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: portfolioCss }];
 
-export function loader(args: LoaderFunctionArgs) {
-  return portfolioLoader("game", args);
-}
-
-export function action(args: ActionFunctionArgs) {
-  return portfolioAction("game", args);
-}
+export { action, loader } from "./route.server";
 
 export default function GamePage() {
   const data = useLoaderData<typeof loader>();

@@ -1,18 +1,13 @@
-import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import type { HeadersFunction, LinksFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { BlockButton, BlockFromUrl } from "~/components/block-confirm";
 import { ConversationItem, MessageComposer, MessageList } from "~/components/messages";
 import { ReportDialogSlot } from "~/components/on-demand";
-import { conversationAction } from "~/flows/messages.server";
-import { campusForRequest } from "~/models/campuses.server";
-import { getConversation, markConversationRead, MessageError } from "~/models/messages.server";
-import { getViewerTimeZone } from "~/services/client-hints.server";
-import { requireUserId } from "~/services/session.server";
 import listsCss from "~/styles/lists.css";
 import { reportHref, reportOpen } from "~/utils/reports";
 import type { RouteHandle } from "~/utils/route-handle";
+import type { action, loader } from "./route.server";
 
 export const handle: RouteHandle = {
   title: (d) => (d as { conversation?: { other: { displayName: string } } } | undefined)?.conversation?.other.displayName ?? "Messages",
@@ -23,32 +18,9 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: listsCss }
 /** How often an open conversation asks for new messages (with JS, while the tab is visible). */
 const POLL_MS = 3000;
 
-/** A browser fetching ahead of a click (link prefetch) has not shown anything to anyone yet. */
-function isPrefetch(request: Request): boolean {
-  return /prefetch/i.test(`${request.headers.get("Sec-Purpose") ?? ""} ${request.headers.get("Purpose") ?? ""}`);
-}
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const userId = await requireUserId(request);
-  const campus = await campusForRequest(request);
-  const before = new URL(request.url).searchParams.get("before");
-  try {
-    const conversation = await getConversation({ chatId: params.id ?? "", userId, timeZone: getViewerTimeZone(request, campus.timeZone), before });
-    // Showing the newest messages reads them.
-    if (!before && !isPrefetch(request)) await markConversationRead(conversation.id, userId);
-    return data({ conversation, paged: !!before }, { headers: { "Cache-Control": "private, no-store" } });
-  } catch (error) {
-    // Anyone but the two members: the not-found page, never a 403 that confirms the id.
-    if (error instanceof MessageError) throw new Response("Not Found", { status: 404 });
-    throw error;
-  }
-}
-
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  return conversationAction(request, params.id ?? "");
-}
+export { action, loader } from "./route.server";
 
 /**
  * With JS, asks the loader again every few seconds while the tab is visible

@@ -1,17 +1,16 @@
-import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { HeadersFunction, LinksFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { ModerationConfirm, ModerationEntry } from "~/components/moderation";
-import { moderationAction, moderationLoader } from "~/flows/moderation.server";
 import moderationCss from "~/styles/moderation.css";
 import type { RouteHandle } from "~/utils/route-handle";
+import type { loader } from "./route.server";
 
 export const handle: RouteHandle = { title: "Moderation" };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: moderationCss }];
 
 // Moderators only: everyone else gets the not-found page, for the page and its form posts.
-export const loader = (args: LoaderFunctionArgs) => moderationLoader(args);
-export const action = (args: ActionFunctionArgs) => moderationAction(args);
+export { action, loader } from "./route.server";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 

@@ -1,40 +1,21 @@
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import type { HeadersFunction, LinksFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PagedList } from "~/components/paged-list";
 import { Avatar } from "~/components/post-parts";
 import { VerifiedBadge } from "~/components/icons";
-import { campusForRequest } from "~/models/campuses.server";
-import { getNotificationsPage, type NotificationItem } from "~/models/notifications.server";
-import { getViewerTimeZone } from "~/services/client-hints.server";
-import { requireUserId } from "~/services/session.server";
 import listsCss from "~/styles/lists.css";
 import type { RouteHandle } from "~/utils/route-handle";
+import type { loader } from "./route.server";
 
 export const handle: RouteHandle = { title: "Notifications" };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: listsCss }];
 
-/** A browser fetching ahead of a click (link prefetch) has not shown anything to anyone yet. */
-function isPrefetch(request: Request): boolean {
-  return /prefetch/i.test(`${request.headers.get("Sec-Purpose") ?? ""} ${request.headers.get("Purpose") ?? ""}`);
-}
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const userId = await requireUserId(request);
-  const campus = await campusForRequest(request);
-  const cursor = new URL(request.url).searchParams.get("cursor");
-  // Opening the page (its first page) marks everything read; the page still shows what was new.
-  const notifications = await getNotificationsPage({
-    userId,
-    timeZone: getViewerTimeZone(request, campus.timeZone),
-    cursor,
-    markRead: !cursor && !isPrefetch(request),
-  });
-  return data({ notifications }, { headers: { "Cache-Control": "private, no-store" } });
-}
+export { loader } from "./route.server";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+type NotificationItem = ReturnType<typeof useLoaderData<typeof loader>>["notifications"]["items"][number];
 
 function NotificationRow({ n }: { n: NotificationItem }) {
   // A moderators' notice speaks for itself: no one's name or photo on it (the loader sends none).

@@ -1,14 +1,13 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useParams } from "@remix-run/react";
 import { CommentBox } from "~/components/comment-box";
 import { CommentThread, MoreComments } from "~/components/comment-thread";
 import { DeleteFromUrl } from "~/components/delete-from-url";
 import { DoesNotExist } from "~/components/not-found";
 import { PostCard } from "~/components/post-card";
-import { postPageAction, postPageLoader } from "~/flows/post-page.server";
 import { MessageSellerButton } from "~/components/message-seller";
 import { ListingControlsSlot } from "~/components/on-demand";
 import type { RouteHandle } from "~/utils/route-handle";
+import type { action, loader } from "./route.server";
 
 export const handle: RouteHandle = {
   title: (d) => {
@@ -17,9 +16,7 @@ export const handle: RouteHandle = {
   },
 };
 
-// One server module: the browser build gets a single empty stand-in for it.
-export const loader = (args: LoaderFunctionArgs) => postPageLoader(args);
-export const action = (args: ActionFunctionArgs) => postPageAction(args);
+export { action, loader } from "./route.server";
 
 export default function PostPage() {
   const { status, post, chain, comments, nextComments, listing, mine } = useLoaderData<typeof loader>();

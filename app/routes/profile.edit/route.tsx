@@ -1,5 +1,5 @@
 import { getInputProps, type SubmissionResult } from "@conform-to/react";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { SubmitButton } from "~/components/auth";
 import { Dialog } from "~/components/dialog";
@@ -8,10 +8,10 @@ import { FormErrors } from "~/components/field-errors";
 import { BioForm, PhotoForm } from "~/components/profile-forms";
 import { NAME_PART_MAX } from "~/utils/limits";
 import { useSchemaForm } from "~/utils/form";
-import { profileEditAction, profileEditLoader } from "~/flows/profile-edit.server";
 import profileCss from "~/styles/profile.css";
 import type { RouteHandle } from "~/utils/route-handle";
 import { loadProfileSchemas } from "~/schemas/lazy.client";
+import type { action, loader } from "./route.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: profileCss }];
 
@@ -19,9 +19,7 @@ export const handle: RouteHandle = { title: "Edit Profile" };
 
 const HERE = "/profile/edit";
 
-// One server module: the browser build gets a single empty stand-in for it.
-export const loader = (args: LoaderFunctionArgs) => profileEditLoader(args);
-export const action = (args: ActionFunctionArgs) => profileEditAction(args);
+export { action, loader } from "./route.server";
 
 export default function EditProfile() {
   const profile = useLoaderData<typeof loader>();

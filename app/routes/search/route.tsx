@@ -1,47 +1,22 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { PagedList } from "~/components/paged-list";
 import { PostFeed } from "~/components/post-feed";
 import { FeedFilters } from "~/components/feed-filters";
-import { readFeedFilters } from "~/utils/feed-filters";
 import { VerifiedBadge } from "~/components/icons";
 import { Avatar } from "~/components/post-parts";
-import { campusForRequest } from "~/models/campuses.server";
-import { searchPeople, searchPosts } from "~/models/search.server";
-import { getViewerTimeZone } from "~/services/client-hints.server";
-import { getUserId } from "~/services/session.server";
 import listsCss from "~/styles/lists.css";
 import type { RouteHandle } from "~/utils/route-handle";
 import { signUpPromptHref } from "~/utils/url-state";
 import { withParams } from "~/utils/url-state";
+import type { loader } from "./route.server";
+import { MAX_QUERY, TABS, type Tab } from "./tabs";
 
 export const handle: RouteHandle = { title: "Search" };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: listsCss }];
 
-const TABS = [
-  { id: "posts", label: "Posts" },
-  { id: "people", label: "People" },
-] as const;
-type Tab = (typeof TABS)[number]["id"];
-
-const MAX_QUERY = 200;
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY);
-  const tab: Tab = url.searchParams.get("tab") === "people" ? "people" : "posts";
-  const campus = await campusForRequest(request);
-  const viewerId = await getUserId(request);
-  const filterForm = readFeedFilters(url.searchParams, { bestMatch: true });
-  const base = { q, tab, campusName: campus.name, visitor: !viewerId, feed: null, people: null, filterForm };
-  // Visitors see the form; searching opens the sign-up prompt (docs/product.md §9) instead of results.
-  if (!q || !viewerId) return base;
-  const cursor = url.searchParams.get("cursor");
-  if (tab === "people") return { ...base, people: await searchPeople({ query: q, campusId: campus.id, cursor }) };
-  const timeZone = getViewerTimeZone(request, campus.timeZone);
-  return { ...base, feed: await searchPosts({ campusId: campus.id, query: q, timeZone, cursor, viewerId, filters: filterForm.filters }) };
-}
+export { loader } from "./route.server";
 
 function Tabs({ tab }: { tab: Tab }) {
   const location = useLocation();

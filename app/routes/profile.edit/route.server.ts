@@ -1,6 +1,4 @@
-// The loader and action of /profile/edit: the photo, the name and the bio,
-// each its own form (intent). The route imports only this module, so the
-// browser build gets a single empty stand-in for its server code.
+// /profile/edit: the photo, the name and the bio, each its own form (intent).
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { avatarUrl, displayName, updateBio, updateName } from "~/models/users.server";
@@ -9,13 +7,14 @@ import { redirectWithAlert } from "~/services/alerts.server";
 import { requireUser } from "~/services/session.server";
 import { parseWithSchema } from "~/utils/form";
 import { PROFILE_MESSAGES } from "~/utils/limits";
-import { checkPermission } from "./permissions.server";
-import { changeProfilePhoto, chosenFile, readPhotoForm, refusedProfileForm } from "./profile-photo.server";
+import { checkPermission } from "~/http/permissions.server";
+import { changeProfilePhoto, chosenFile } from "~/flows/profile-photo.server";
+import { readPhotoForm, refusedProfileForm } from "~/http/profile-photo.server";
 
 const HERE = "/profile/edit";
 const updated = (request: Request) => redirectWithAlert(request, HERE, { type: "success", message: PROFILE_MESSAGES.updated });
 
-export async function profileEditLoader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   return {
     username: user.username,
@@ -27,9 +26,9 @@ export async function profileEditLoader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export type ProfileEditActionData = { intent: "photo"; error: string } | { intent: "name" | "bio"; reply: SubmissionResult<string[]> };
+type ProfileEditActionData = { intent: "photo"; error: string } | { intent: "name" | "bio"; reply: SubmissionResult<string[]> };
 
-export async function profileEditAction({ request }: ActionFunctionArgs) {
+export async function action({ request }: ActionFunctionArgs) {
   const { user, refusal } = await checkPermission(request, "profile.edit");
   if (refusal) return refusedProfileForm(request, refusal);
   const read = await readPhotoForm(request, user.id, ["photo"]);

@@ -1,0 +1,49 @@
+import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
+import { mediaAccess } from "~/models/posts.server";
+import { parseRange } from "~/services/http-range.server";
+import { getUserId } from "~/services/session.server";
+import { getStorage, mediaContentType } from "~/services/storage.server";
+
+// Uploaded media, from whichever store holds them (disk or bucket), streamed.
+// Keys are unique per upload, so a profile photo is cached for a year; a post's
+// files only for minutes and revalidated after, since reports can hide the post
+// (then its files are a 404 to all but its author and the moderators). Videos
+// are served with Range support so players can seek.
+const CACHE = {
+  anyone: "public, max-age=31536000, immutable",
+  public: "public, max-age=300, must-revalidate",
+  // The author's or a moderator's look at a hidden post: never in a shared cache.
+  author: "private, max-age=300, must-revalidate",
+} as const;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const key = params["*"] ?? "";
+  const access = await mediaAccess(key, () => getUserId(request));
+  // Not cached anywhere: the same URL answers its author, and everyone again once the post is shown.
+  if (access === "none") throw new Response("Not Found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
+  const storage = getStorage();
+  const file = await storage.stat(key);
+  if (!file) throw new Response("Not Found", { status: 404 });
+  const headers = new Headers({
+    "Content-Type": mediaContentType(key),
+    "Cache-Control": CACHE[access],
+    "Accept-Ranges": "bytes",
+    ETag: file.etag,
+    "X-Content-Type-Options": "nosniff",
+  });
+  if (request.headers.get("If-None-Match") === file.etag) return new Response(null, { status: 304, headers });
+  const range = parseRange(request.headers.get("Range"), file.size);
+  if (range === "invalid") {
+    headers.set("Content-Range", `bytes */${file.size}`);
+    return new Response(null, { status: 416, headers });
+  }
+  const length = range ? range.end - range.start + 1 : file.size;
+  headers.set("Content-Length", String(length));
+  if (range) headers.set("Content-Range", `bytes ${range.start}-${range.end}/${file.size}`);
+  const status = range ? 206 : 200;
+  if (request.method === "HEAD" || length === 0) return new Response(null, { status, headers });
+  const body = await storage.read(key, range ?? undefined);
+  // Removed between the two looks.
+  if (!body) throw new Response("Not Found", { status: 404 });
+  return new Response(createReadableStreamFromReadable(body), { status, headers });
+}
