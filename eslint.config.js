@@ -19,11 +19,31 @@ const browserImports = {
   ],
 };
 
-/** Layers, bottom up: db/ → app/services (infrastructure) → app/models → app/flows → app/routes. Nothing imports upward. */
+/** Layers, bottom up: db/ → app/services (infrastructure) → app/models → app/flows → app/http → app/routes. Nothing imports upward. */
 const above = (layers, why) => ({
   group: layers.flatMap((l) => [`~/${l}/*`, `../${l}/*`, `../../${l}/*`]),
   message: why,
 });
+
+// The SQLite-only calls every model, flow and route avoids (see the rule below).
+const sqliteOnly = [
+  {
+    selector: "CallExpression[arguments.length=0][callee.property.name=/^(run|all|get)$/][callee.object.type='CallExpression']",
+    message: "Await the query builder instead (`await db.select()…`, `.returning()`): .run(), .all() and .get() are SQLite-only.",
+  },
+  {
+    selector: "CallExpression[callee.property.name=/^(run|all|get|values|execute)$/][callee.object.name=/^(db|tx)$/]",
+    message: "Raw statements differ between SQLite and PostgreSQL: use the query builder, or a dialect module (app/services/dialect).",
+  },
+];
+
+// A screen is a folder: route.tsx (or route.ts) holds the component, handle and
+// meta and re-exports the loader and action of ./route.server.ts, its one server module.
+const inlineServerCode = {
+  selector:
+    "ExportNamedDeclaration > FunctionDeclaration[id.name=/^(loader|action)$/], ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[id.name=/^(loader|action)$/]",
+  message: "A route module re-exports its loader and action from ./route.server: `export { loader, action } from \"./route.server\";`.",
+};
 
 export default tseslint.config(
   { ignores: ["build/**", "public/build/**", "node_modules/**", "playwright-report/**", "test-results/**", "public/games/**", ".cache/**"] },
@@ -64,24 +84,30 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}", "db/**/*.ts"],
     ignores: ["app/services/dialect/**"],
     rules: {
-      "no-restricted-syntax": [
-        "error",
-        zodNamedImport,
-        {
-          selector: "CallExpression[arguments.length=0][callee.property.name=/^(run|all|get)$/][callee.object.type='CallExpression']",
-          message: "Await the query builder instead (`await db.select()…`, `.returning()`): .run(), .all() and .get() are SQLite-only.",
-        },
-        {
-          selector: "CallExpression[callee.property.name=/^(run|all|get|values|execute)$/][callee.object.name=/^(db|tx)$/]",
-          message: "Raw statements differ between SQLite and PostgreSQL: use the query builder, or a dialect module (app/services/dialect).",
-        },
-      ],
+      "no-restricted-syntax": ["error", zodNamedImport, ...sqliteOnly],
     },
   },
   {
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/**/*.server.ts", "app/server.ts"],
     rules: { "no-restricted-imports": ["error", browserImports] },
+  },
+  {
+    // A route folder's module: no server code of its own, and no .server module but its own route.server.
+    files: ["app/routes/*/route.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": ["error", zodNamedImport, ...sqliteOnly, inlineServerCode],
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: browserImports.paths,
+          patterns: [
+            ...browserImports.patterns,
+            { group: ["*.server", "**/*.server", "!./route.server"], message: "A route module imports no .server module but ./route.server (loader, action, their types)." },
+          ],
+        },
+      ],
+    },
   },
   {
     // Components never import a .server module, not even a type: view types live in ~/types/views.
@@ -102,17 +128,22 @@ export default tseslint.config(
   {
     files: ["app/services/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [above(["models", "flows", "routes"], "Infrastructure (app/services) sits below the models: pass what it needs in (see app/server.ts).")] }],
+      "no-restricted-imports": ["error", { patterns: [above(["models", "flows", "http", "routes"], "Infrastructure (app/services) sits below the models: pass what it needs in (see app/server.ts).")] }],
     },
   },
   {
     files: ["app/models/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [above(["flows", "routes"], "Models sit below the application services (app/flows) and the routes.")] }],
+      "no-restricted-imports": ["error", { patterns: [above(["flows", "http", "routes"], "Models sit below the application services (app/flows) and the routes.")] }],
     },
   },
   {
     files: ["app/flows/**/*.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [above(["routes"], "Application services sit below the routes.")] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [above(["http", "routes"], "Application services take plain values and know no HTTP: app/http and the routes sit above them.")] }] },
+  },
+  {
+    // Request-bound helpers several routes share (the permission gate, reading forms, refusals as responses).
+    files: ["app/http/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [above(["routes"], "app/http sits below the routes.")] }] },
   },
 );

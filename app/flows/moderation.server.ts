@@ -1,40 +1,27 @@
-// The review queue's loader and action (/moderation, docs/product.md §13): moderators
-// only — everyone else, visitors included, gets the not-found page, for the
-// page and for every form post. Dismiss, Remove item (the normal delete and
+// The review queue's rules (/moderation, docs/product.md §13), for moderators
+// only (the route sends everyone else the not-found page). Dismiss, Remove item (the normal delete and
 // its cascade, then the author's notice), Suspend author (or lift it), and the
 // owner's Make moderator / Remove moderator; each confirmed as URL state first.
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { REPORT_REASONS } from "~/data/report-reasons";
-import { campusForRequest } from "~/models/campuses.server";
 import {
   claimRemoval,
   dismissReports,
   finishRemoval,
-  getModerationEntry,
-  getModerationPage,
   ModerationError,
-  parseTargetKey,
   releaseRemoval,
   reportedAuthorOf,
   setModerator,
   suspendAuthor,
-  targetKey,
   unsuspendAuthor,
   type ReportTarget,
 } from "~/models/moderation.server";
 import { deletePost, PostError } from "~/models/posts.server";
 import { OWNER_NOT_SUSPENDABLE, SUSPENSION_DAYS, SuspensionError } from "~/models/suspensions.server";
-import { displayName, getUserById, isModerator, type User } from "~/models/users.server";
-import { redirectWithAlert } from "~/services/alerts.server";
-import { getViewerTimeZone } from "~/services/client-hints.server";
-import { readForm } from "~/services/form.server";
-import { getOptionalUser } from "~/services/session.server";
+import { displayName, getUserById, type User } from "~/models/users.server";
 import type { ModerationConfirmView, ModerationEntryView } from "~/types/moderation";
-import { safePath } from "~/utils/navigation";
-import { withParams } from "~/utils/url-state";
 
-const INTENTS = ["dismiss", "remove", "suspend", "unsuspend", "make-moderator", "remove-moderator"] as const;
-type Intent = (typeof INTENTS)[number];
+export const INTENTS = ["dismiss", "remove", "suspend", "unsuspend", "make-moderator", "remove-moderator"] as const;
+export type ModerationIntent = (typeof INTENTS)[number];
 
 export { ALREADY_RESOLVED, NOT_SUSPENDED } from "~/models/moderation.server";
 export const ONLY_OWNER_NAMES_MODERATORS = "Only the owner can name moderators.";
@@ -42,33 +29,27 @@ export const ONLY_OWNER_SUSPENDS_MODERATORS = "Only the owner can suspend a mode
 export const ONLY_OWNER_LIFTS_MODERATORS = "Only the owner can lift a moderator's suspension.";
 export const NOT_YOUR_OWN_SUSPENSION = "You can't lift your own suspension.";
 
-function isIntent(value: unknown): value is Intent {
+export function isIntent(value: unknown): value is ModerationIntent {
   return typeof value === "string" && (INTENTS as readonly string[]).includes(value);
 }
 
-function notFound(): never {
-  throw new Response("Not Found", { status: 404 });
+/** A review refused by a rule: nothing changed. */
+class Refused extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 403 | 404 | 409,
+  ) {
+    super(message);
+  }
 }
 
 function refuse(message: string, status: 400 | 403 | 404 | 409): never {
-  throw new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  throw new Refused(message, status);
 }
 
-/**
- * A moderator (the owner, or one the owner named and not suspended now), or
- * the not-found page: nobody else learns the page exists.
- */
-async function requireModerator(request: Request): Promise<User> {
-  const user = await getOptionalUser(request);
-  if (!user || !isModerator(user)) notFound();
-  return user;
-}
-
-/** The queue's page without a confirmation open: where Cancel and every action lead back to. */
-function queuePath(pathWithSearch: string): string {
-  const back = withParams(pathWithSearch, { confirm: null, target: null, duration: null, reason: null, user: null });
-  return back.startsWith("/moderation") ? back : "/moderation";
-}
+export type AlertTone = "success" | "okay" | "danger";
+/** What a review did (the message for the queue's alert), or why it was refused. */
+export type ReviewResult = { ok: true; message: string; type: AlertTone } | { ok: false; status: 400 | 403 | 404 | 409; message: string };
 
 const NOUN = { post: "post", comment: "comment", user: "profile", chat: "conversation" } as const;
 
@@ -88,7 +69,7 @@ function personOf(entry: ModerationEntryView, userId: string | null) {
 }
 
 /** The confirmation the URL asks for (?confirm=…&target=…), in words, or null when it does not fit the item. */
-function confirmationFor(params: URLSearchParams, entry: ModerationEntryView, viewer: User, returnTo: string): ModerationConfirmView | null {
+export function confirmationFor(params: URLSearchParams, entry: ModerationEntryView, viewer: User, returnTo: string): ModerationConfirmView | null {
   const intent = params.get("confirm");
   if (!isIntent(intent)) return null;
   const noun = NOUN[entry.targetType];
@@ -163,57 +144,31 @@ function confirmationFor(params: URLSearchParams, entry: ModerationEntryView, vi
   }
 }
 
-export async function moderationLoader({ request }: LoaderFunctionArgs) {
-  const viewer = await requireModerator(request);
-  const campus = await campusForRequest(request);
-  const timeZone = getViewerTimeZone(request, campus.timeZone);
-  const url = new URL(request.url);
-  const page = await getModerationPage({ timeZone, cursor: url.searchParams.get("cursor") });
-  const here = queuePath(url.pathname + url.search);
-  // The confirmation names its item: from this page, or (a link kept from another page) looked up alone.
-  const target = parseTargetKey(url.searchParams.get("target"));
-  let confirm: ModerationConfirmView | null = null;
-  if (target && url.searchParams.has("confirm")) {
-    const entry = page.items.find((e) => e.id === targetKey(target)) ?? (await getModerationEntry(target, timeZone));
-    confirm = entry ? confirmationFor(url.searchParams, entry, viewer, here) : null;
-  }
-  return data(
-    { page, confirm, here, viewerIsOwner: viewer.isOwner, reasons: REPORT_REASONS.map((r) => ({ id: r.id, label: r.label })) },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
-}
-
-export async function moderationAction({ request }: ActionFunctionArgs) {
-  const moderator = await requireModerator(request);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  const target = parseTargetKey(form.get("target"));
-  if (!isIntent(intent) || !target) refuse("Bad Request", 400);
-  const back = queuePath(safePath(String(form.get("returnTo") ?? ""), "/moderation"));
-  const done = (message: string, type: "success" | "okay" | "danger" = "success") => redirectWithAlert(request, back, { type, message });
-
+/**
+ * One review of the reported item `target` by `moderator`, with the form's
+ * other values (duration, reason, user).
+ */
+export async function review(moderator: User, intent: ModerationIntent, target: ReportTarget, form: FormData): Promise<ReviewResult> {
   try {
-    return await review(intent, moderator, target, form, done);
+    const { message, type } = await reviewOrRefuse(intent, moderator, target, form);
+    return { ok: true, message, type };
   } catch (error) {
-    // Refused by a rule checked inside the review's transaction: nothing changed, nothing recorded.
-    if (error instanceof ModerationError || error instanceof SuspensionError) refuse(error.message, error.status);
+    // Refused by a rule, some checked inside the review's transaction: nothing changed, nothing recorded.
+    if (error instanceof Refused || error instanceof ModerationError || error instanceof SuspensionError) return { ok: false, status: error.status, message: error.message };
     throw error;
   }
 }
 
-async function review(
-  intent: Intent,
-  moderator: User,
-  target: ReportTarget,
-  form: FormData,
-  done: (message: string, type?: "success" | "okay" | "danger") => Promise<Response>,
-): Promise<Response> {
+type Done = { message: string; type: AlertTone };
+const done = (message: string, type: AlertTone = "success"): Done => ({ message, type });
+
+async function reviewOrRefuse(intent: ModerationIntent, moderator: User, target: ReportTarget, form: FormData): Promise<Done> {
   switch (intent) {
     case "dismiss":
       await dismissReports({ moderatorId: moderator.id, target });
       return done("Reports dismissed.");
     case "remove":
-      return removeItem(moderator, target, done);
+      return removeItem(moderator, target);
     case "suspend": {
       const choice = suspensionChoice(form.get("duration"), form.get("reason"));
       if (!choice) refuse("Bad Request", 400);
@@ -261,7 +216,7 @@ async function authorOf(target: ReportTarget): Promise<User> {
  * the rules: {the most-reported reason}". A delete that fails puts the reports
  * back. A profile or a conversation has nothing to remove.
  */
-async function removeItem(moderator: User, target: ReportTarget, done: (message: string, type?: "success" | "okay" | "danger") => Promise<Response>) {
+async function removeItem(moderator: User, target: ReportTarget): Promise<Done> {
   if (target.type !== "post" && target.type !== "comment") refuse("Bad Request", 400);
   const claim = await claimRemoval({ moderatorId: moderator.id, target });
   let deleted: Awaited<ReturnType<typeof deletePost>>;

@@ -1,7 +1,8 @@
 // The actions a post or comment answers to, wherever its buttons are shown
-// (feed, post page, profile): their forms post to /post/{id}. Saving is the
-// same for games and projects (their pages call likeAction with the type).
-import { data, redirect } from "@remix-run/node";
+// (feed, post page, profile), once the permission rule allowed them: save,
+// delete, listing status, renew. Saving is the same for games and projects.
+// Each returns what happened, or why not; the routes answer over HTTP
+// (app/http/post-actions.server.ts).
 import type { LikeTarget } from "../../db/schema";
 import { LikeError, toggleLike } from "~/models/likes.server";
 import { recordEvent } from "~/models/events.server";
@@ -9,85 +10,65 @@ import { renewListing, setListingStatus } from "~/models/listings.server";
 import { deletePost, PostError } from "~/models/posts.server";
 import { LISTING_RENEWED, LISTING_STATUSES, STATUS_ACTIONS, type ListingStatus } from "~/utils/listings";
 import type { User } from "~/models/users.server";
-import { safePath } from "~/utils/navigation";
-import { siteOrigin } from "~/services/urls.server";
-import { alertCookie, redirectWithAlert } from "~/services/alerts.server";
 import { consume } from "~/services/rate-limit.server";
 
-const SAVED_MESSAGE: Record<LikeTarget, string> = { post: "Post saved.", game: "Game saved.", project: "project saved." };
+export const SAVED_MESSAGE: Record<LikeTarget, string> = { post: "Post saved.", game: "Game saved.", project: "project saved." };
 
 export const TOO_MANY_SAVES = "You're saving too fast. Please wait a minute and try again.";
 
-/** A refused save: with JS, data the Save button shows; without, the error page with the reason. */
-export function refuseSave(form: FormData, message: string, status: 403 | 429) {
-  if (form.get("async") === "1") return data({ error: message }, { status });
-  throw new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-}
+/** Why an action on a post was refused: the item is not there, not theirs, the form is wrong, or a rule of the listing said no (`message`). */
+export type PostActionRefusal = { ok: false; code: "NOT_FOUND" | "FORBIDDEN" | "BAD_REQUEST" | "REFUSED" | "TOO_MANY"; status: number; message: string };
 
-/**
- * Save / unsave a post, game or project, once the caller's permission check
- * ("post.save", "portfolio.save") allowed it. With JS ("async") the answer is
- * data for an in-place update; without, a redirect back to `returnTo`. A few
- * a second at most.
- */
-export async function likeAction(request: Request, form: FormData, user: User, id: string, type: LikeTarget = "post") {
-  const returnTo = safePath(String(form.get("returnTo") ?? ""), `/${type}/${id}`);
-  if (!(await consume("savesPerUser", user.id)).ok) return refuseSave(form, TOO_MANY_SAVES, 429);
-  let result;
+export type SaveResult = { ok: true; saved: boolean; count: number } | PostActionRefusal;
+
+/** Save / unsave a post, game or project; a few a second at most. */
+export async function toggleSave(user: Pick<User, "id">, id: string, type: LikeTarget, origin: string): Promise<SaveResult> {
+  if (!(await consume("savesPerUser", user.id)).ok) return { ok: false, code: "TOO_MANY", status: 429, message: TOO_MANY_SAVES };
   try {
-    result = await toggleLike({ userId: user.id, type, id, origin: siteOrigin(request) });
+    return { ok: true, ...(await toggleLike({ userId: user.id, type, id, origin })) };
   } catch (error) {
-    if (error instanceof LikeError) throw new Response("Not Found", { status: 404 });
+    if (error instanceof LikeError) return { ok: false, code: "NOT_FOUND", status: 404, message: "Not Found" };
     throw error;
   }
-  // "Post saved." / "Game saved." / "project saved." only when adding (docs/product.md §8).
-  const alert = result.saved ? await alertCookie(request, { type: "success", message: SAVED_MESSAGE[type] }) : null;
-  if (form.get("async") === "1") return data(result, alert ? { headers: { "Set-Cookie": alert } } : undefined);
-  return redirect(returnTo, alert ? { headers: { "Set-Cookie": alert } } : undefined);
 }
 
-/** Delete after the confirmation; the author only (others get 403). */
-export async function deleteAction(request: Request, form: FormData, userId: string, postId: string) {
-  const returnTo = safePath(String(form.get("returnTo") ?? ""), "/home");
-  try {
-    const { wasComment, campusId } = await deletePost(postId, userId);
-    if (!wasComment) await recordEvent("Delete Post", { userId, campusId });
-    return redirectWithAlert(request, returnTo, { type: "success", message: wasComment ? "Comment Removed" : "Your post was deleted" });
-  } catch (error) {
-    if (error instanceof PostError && error.status === 403) throw new Response("Forbidden", { status: 403 });
-    if (error instanceof PostError && error.status === 404) throw new Response("Not Found", { status: 404 });
-    if (error instanceof PostError) return redirectWithAlert(request, returnTo, { type: "danger", message: error.message });
-    return redirectWithAlert(request, returnTo, { type: "danger", message: "Something went wrong" });
-  }
-}
-
-/** A listing change refused: 403 and 404 as error pages (whatever the form said), the rest as an alert on the post. */
-async function refuseListingChange(request: Request, postId: string, error: unknown): Promise<Response> {
-  if (error instanceof PostError && error.status === 403) throw new Response("Forbidden", { status: 403 });
-  if (error instanceof PostError && error.status === 404) throw new Response("Not Found", { status: 404 });
-  if (error instanceof PostError) return redirectWithAlert(request, `/post/${postId}`, { type: "danger", message: error.message });
+/** A post's error as a refusal: 403 and 404 whatever it said, the rest with its message. */
+function refusalOf(error: unknown): PostActionRefusal {
+  if (error instanceof PostError && error.status === 403) return { ok: false, code: "FORBIDDEN", status: 403, message: "Forbidden" };
+  if (error instanceof PostError && error.status === 404) return { ok: false, code: "NOT_FOUND", status: 404, message: "Not Found" };
+  if (error instanceof PostError) return { ok: false, code: "REFUSED", status: error.status, message: error.message };
   throw error;
 }
 
+/** Delete a post or comment, the author only: the alert's message. */
+export async function deleteOwnPost(userId: string, postId: string): Promise<{ ok: true; message: string } | PostActionRefusal> {
+  try {
+    const { wasComment, campusId } = await deletePost(postId, userId);
+    if (!wasComment) await recordEvent("Delete Post", { userId, campusId });
+    return { ok: true, message: wasComment ? "Comment Removed" : "Your post was deleted" };
+  } catch (error) {
+    if (error instanceof PostError) return refusalOf(error);
+    return { ok: false, code: "REFUSED", status: 500, message: "Something went wrong" };
+  }
+}
+
 /** Mark as pending / sold / available (the post page's buttons): the author only. */
-export async function statusAction(request: Request, form: FormData, userId: string, postId: string) {
-  const status = String(form.get("status") ?? "");
-  if (!(LISTING_STATUSES as readonly string[]).includes(status)) throw new Response("Bad Request", { status: 400 });
+export async function changeListingStatus(userId: string, postId: string, status: string): Promise<{ ok: true; message: string } | PostActionRefusal> {
+  if (!(LISTING_STATUSES as readonly string[]).includes(status)) return { ok: false, code: "BAD_REQUEST", status: 400, message: "Bad Request" };
   try {
     await setListingStatus({ postId, userId, status: status as ListingStatus });
   } catch (error) {
-    return refuseListingChange(request, postId, error);
+    return refusalOf(error);
   }
-  return redirectWithAlert(request, `/post/${postId}`, { type: "success", message: STATUS_ACTIONS[status as ListingStatus].done });
+  return { ok: true, message: STATUS_ACTIONS[status as ListingStatus].done };
 }
 
-/** Renew (the post page's button): back to the top of the feed, the author only, once every 48 hours (the caller checked "post.manage"). */
-export async function renewAction(request: Request, user: User, postId: string) {
-  const userId = user.id;
+/** Renew: back to the top of the feed, the author only, once every 48 hours. */
+export async function renewOwnListing(userId: string, postId: string): Promise<{ ok: true; message: string } | PostActionRefusal> {
   try {
     await renewListing({ postId, userId });
   } catch (error) {
-    return refuseListingChange(request, postId, error);
+    return refusalOf(error);
   }
-  return redirectWithAlert(request, `/post/${postId}`, { type: "success", message: LISTING_RENEWED });
+  return { ok: true, message: LISTING_RENEWED };
 }

@@ -1,8 +1,8 @@
 // One way in for a new post or comment, whether it came from a plain form
-// (no JS) or from the composer's upload with a progress bar (JS): parse the
-// multipart body, check it with the shared schema, store the media, create.
+// (no JS) or from the composer's upload with a progress bar (JS): check the
+// form (read by app/http/post-submission.server.ts) with the shared schema,
+// store the media, create. And saving an edit of a post.
 import type { SubmissionResult } from "@conform-to/react";
-import { data, redirect } from "@remix-run/node";
 import { getPortfolioItem } from "~/models/portfolio.server";
 import { createPost, getPost, getPostForEdit, isPostHiddenFrom, normalizeListing, PostError, updatePost, type DescribedMedia, type ListingFields } from "~/models/posts.server";
 import { blocksToText } from "~/utils/rich-text";
@@ -17,18 +17,16 @@ import { parseWithSchema } from "~/utils/form";
 import { looksLikeVideo, MAX_FILES, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from "~/utils/media-rules";
 import { textToBlocks } from "~/utils/rich-text";
 import { SCHOOL_VERIFICATION_REQUIRED } from "~/utils/url-state";
-import { alertCookie, redirectWithAlert } from "~/services/alerts.server";
-import { isMultipart, readDraft, readForm, readUploadForm, type UploadRules } from "~/services/form.server";
-import type { PermissionAction, PermissionRefusal } from "~/models/permissions.server";
+import type { UploadRules } from "~/services/form.server";
+import type { PermissionAction } from "~/models/permissions.server";
 import type { PermissionSubject } from "./permissions.server";
 import { MediaError, removeMedia, storeMedia, type StoredMedia } from "~/services/media.server";
 import { newId } from "~/services/db.server";
 import { consume } from "~/services/rate-limit.server";
-import { safePath } from "~/utils/navigation";
 import { normalizePhotoAlt } from "~/utils/alt-text";
 
 /** A post's or comment's files while they stream in (docs/product.md §6): 10 at most, each within its limit. */
-const POST_UPLOADS: UploadRules = {
+export const POST_UPLOADS: UploadRules = {
   fileField: "files",
   maxFiles: MAX_FILES,
   maxFileBytes: (name) => (looksLikeVideo(name) ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES),
@@ -50,30 +48,6 @@ export type SubmitTarget =
   | { kind: "comment"; parentId: string }
   | { kind: "game-comment"; gameId: string }
   | { kind: "project-comment"; projectId: string };
-
-/**
- * Reads a composer's form (files on disk as they arrive, see readUploadForm),
- * or says why it could not: too many files, one too large, an overlong field
- * or a malformed body stops the reading there.
- */
-export async function readPostFormOrRefuse(request: Request, userId: string, intents?: readonly string[]) {
-  const read = await readUploadForm(request, intents ? { ...POST_UPLOADS, intents } : POST_UPLOADS, userId);
-  if (read.ok) return { form: read } as const;
-  return { refused: { ok: false, status: read.status, reply: { status: "error", initialValue: read.draft ?? null, error: { [read.field ?? ""]: [read.message] } } } satisfies SubmitResult } as const;
-}
-
-/**
- * The form of a page whose only intent with files is a comment (a post's, a
- * game's or a project's page), read once the permission rule allowed it: an
- * upload as a comment's files (another intent is refused with 415), anything
- * else as a small form-encoded body.
- */
-export async function readCommentPageForm(request: Request, userId: string) {
-  if (!isMultipart(request)) return { form: { formData: await readForm(request), cleanup: async () => {} } } as const;
-  const read = await readPostFormOrRefuse(request, userId, ["comment"]);
-  if (read.refused) return { refused: data(read.refused.reply, { status: read.refused.status }) } as const;
-  return { form: read.form! } as const;
-}
 
 /** A new file's description field: `alts.{n}` (n only tells the fields apart). */
 const DESCRIPTION_FIELD = /^alts\.(\d{1,2})$/;
@@ -228,7 +202,8 @@ export async function commentTargetExists(target: SubmitTarget, viewerId: string
   }
 }
 
-const SENT = {
+/** The alert after a new post or comment was sent. */
+export const SENT = {
   post: "Your post was sent.",
   comment: "Your reply was sent",
 } as const;
@@ -244,65 +219,6 @@ export function defaultGoBack(target: SubmitTarget): string {
       return `/game/${target.gameId}?show=comments`;
     case "project-comment":
       return `/project/${target.projectId}?show=comments`;
-  }
-}
-
-/**
- * The composer routes' action (no JS): send, or close — which, with a draft,
- * comes back asking "Discard Post?" with the draft still in the form.
- */
-export async function composerAction(request: Request, opts: SubmitOpts & { goBack: string; refusal: PermissionRefusal | null }) {
-  // Refused before the body is read: only its text comes back, as the draft (no file is written).
-  if (opts.refusal) {
-    if (opts.refusal.status === 404) throw new Response("Not Found", { status: 404 });
-    const draft = await readDraft(request);
-    const reply = parseWithSchema(draft, opts.target.kind === "post" ? postSchema : commentSchema).reply({ formErrors: [opts.refusal.message] });
-    return data({ reply, askDiscard: false }, { status: opts.refusal.status });
-  }
-  const read = await readPostFormOrRefuse(request, opts.author.id);
-  if (read.refused) return data({ reply: read.refused.reply, askDiscard: false }, { status: read.refused.status });
-  const { formData, cleanup } = read.form!;
-  try {
-    const intent = formData.get("intent");
-    if (intent === "close" || intent === "keep") {
-      const draft = draftOf(formData);
-      if (intent === "close" && !(draft.text ?? "").trim()) return redirect(safePath(opts.goBack));
-      return data({ reply: { initialValue: { category: "all", ...draft } } as SubmissionResult<string[]>, askDiscard: intent === "close" });
-    }
-    const result = await submitPost(formData, opts);
-    if (!result.ok) return data({ reply: result.reply, askDiscard: false }, { status: result.status });
-    const kind = opts.target.kind === "post" ? "post" : "comment";
-    const goBack = safePath(opts.goBack);
-    return redirectWithAlert(request, kind === "post" ? goBack : `${goBack}#post-${result.id}`, {
-      type: "success",
-      message: SENT[kind],
-      postId: result.id,
-    });
-  } finally {
-    await cleanup();
-  }
-}
-
-/** The composer's upload with progress (JS): the same checks, answered as JSON. */
-export async function uploadAction(request: Request, opts: SubmitOpts & { refusal: PermissionRefusal | null; goBack: (form: FormData) => string }) {
-  // Every upload is a post or a comment, named in the address: refused before a byte of it is read.
-  if (opts.refusal) {
-    if (opts.refusal.status === 404) throw new Response("Not Found", { status: 404 });
-    return Response.json({ ok: false, reply: { status: "error", error: { "": [opts.refusal.message] } } }, { status: opts.refusal.status });
-  }
-  const read = await readPostFormOrRefuse(request, opts.author.id);
-  if (read.refused) return Response.json({ ok: false, reply: read.refused.reply }, { status: read.refused.status });
-  const { formData, cleanup } = read.form!;
-  try {
-    const result = await submitPost(formData, opts);
-    if (!result.ok) return Response.json({ ok: false, reply: result.reply }, { status: result.status });
-    const kind = opts.target.kind === "post" ? "post" : "comment";
-    const goBack = safePath(opts.goBack(formData));
-    const redirectTo = kind === "post" ? goBack : `${goBack}#post-${result.id}`;
-    const cookie = await alertCookie(request, { type: "success", message: SENT[kind], postId: result.id });
-    return Response.json({ ok: true, redirectTo }, { headers: { "Set-Cookie": cookie } });
-  } finally {
-    await cleanup();
   }
 }
 
@@ -337,16 +253,6 @@ function editChanged(formData: FormData, defaults: Record<string, string>, media
   );
 }
 
-/** The author's post for the edit page, or the error page: 404, or 403 for anyone else. */
-export async function postForEdit(postId: string, userId: string) {
-  try {
-    return await getPostForEdit(postId, userId);
-  } catch (error) {
-    if (error instanceof PostError) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
-}
-
 type EditValue = {
   text?: string;
   category?: string;
@@ -355,68 +261,68 @@ type EditValue = {
   media: { id: string; position: number; remove: boolean; alt?: string }[];
 } & Partial<PostListingValue>;
 
-/**
- * The edit page's action: save (the composer's rules; new files stored
- * first, removed files deleted after the change committed), or close — which,
- * with changes, comes back asking "Discard changes?" with the draft kept.
- */
-export async function editAction(request: Request, opts: { author: User; campusId: string; postId: string; refusal: PermissionRefusal | null }) {
-  const found = await postForEdit(opts.postId, opts.author.id);
-  // Suspended: refused before the body is read, with the text of the draft back.
-  if (opts.refusal) {
-    if (opts.refusal.status === 404) throw new Response("Not Found", { status: 404 });
-    const reply = parseWithSchema(await readDraft(request), editPostSchema).reply({ formErrors: [opts.refusal.message] });
-    return data({ reply, askDiscard: false }, { status: opts.refusal.status });
-  }
-  const read = await readPostFormOrRefuse(request, opts.author.id);
-  if (read.refused) return data({ reply: read.refused.reply, askDiscard: false }, { status: read.refused.status });
-  const { formData, cleanup } = read.form!;
-  const back = `/post/${opts.postId}`;
+/** The author's post for the edit page, or why there is none for them: 404, or 403 for anyone else. */
+export async function findPostForEdit(postId: string, userId: string): Promise<({ ok: true } & Awaited<ReturnType<typeof getPostForEdit>>) | { ok: false; status: number; message: string }> {
   try {
-    const intent = formData.get("intent");
-    if (intent === "close" || intent === "keep") {
-      const changed = editChanged(formData, editDefaults(found.post), found.media);
-      if (intent === "close" && !changed) return redirect(back);
-      const reply = parseWithSchema(formData, editPostSchema).reply();
-      return data({ reply: { initialValue: reply.initialValue } as SubmissionResult<string[]>, askDiscard: intent === "close" });
-    }
-    const submission = parseWithSchema(formData, editPostSchema);
-    if (submission.status !== "success") return data({ reply: submission.reply(), askDiscard: false }, { status: 400 });
-    const value = submission.value as EditValue;
-    if (value.pickupSpot && !isPickupSpotOf(opts.campusId, value.pickupSpot) && value.pickupSpot !== found.post.pickupSpot) {
-      return data({ reply: submission.reply({ fieldErrors: { pickupSpot: [PICKUP_SPOT_UNKNOWN] } }), askDiscard: false }, { status: 400 });
-    }
-    let added;
-    try {
-      added = withDescriptions(await storeMedia(`posts/${opts.postId}/${newId()}`, value.files), describedFiles(formData, value.alts));
-    } catch (error) {
-      if (error instanceof MediaError) return data({ reply: submission.reply({ fieldErrors: { files: [error.message] } }), askDiscard: false }, { status: error.status });
-      throw error;
-    }
-    let removed;
-    try {
-      ({ removed } = await updatePost({
-        id: opts.postId,
-        userId: opts.author.id,
-        blocks: textToBlocks(value.text),
-        category: value.category ?? null,
-        listing: listingOf(value),
-        // A description left empty is none: the form always sends each photo's field.
-        media: value.media.map((m) => ({ id: m.id, position: m.position, remove: m.remove, alt: normalizePhotoAlt(m.alt) })),
-        added,
-      }));
-    } catch (error) {
-      await removeMedia(added);
-      if (error instanceof PostError && (error.status === 403 || error.status === 404)) throw new Response(error.message, { status: error.status });
-      if (error instanceof PostError) return data({ reply: submission.reply({ formErrors: [error.message] }), askDiscard: false }, { status: error.status });
-      throw error;
-    }
-    // The post no longer shows them: a file left behind is only storage.
-    await removeMedia(removed).catch((error: unknown) => console.error(error));
-    return redirectWithAlert(request, back, { type: "success", message: POST_UPDATED });
-  } finally {
-    await cleanup();
+    return { ok: true, ...(await getPostForEdit(postId, userId)) };
+  } catch (error) {
+    if (error instanceof PostError) return { ok: false, status: error.status, message: error.message };
+    throw error;
   }
+}
+
+/** Whether an edit form's Close or Keep editing has changes to lose, and the form's values to show again. */
+export function editDraft(formData: FormData, found: EditablePost): { changed: boolean; initialValue: SubmissionResult<string[]>["initialValue"] } {
+  return { changed: editChanged(formData, editDefaults(found.post), found.media), initialValue: parseWithSchema(formData, editPostSchema).reply().initialValue };
+}
+
+type EditablePost = Pick<Awaited<ReturnType<typeof getPostForEdit>>, "post" | "media">;
+
+export type EditResult =
+  | { ok: true }
+  | { ok: false; code: "INVALID"; status: number; reply: SubmissionResult<string[]> }
+  | { ok: false; code: "FORBIDDEN" | "NOT_FOUND"; status: number; message: string };
+
+/**
+ * Saves an edit of `found` by its author (the composer's rules): new files
+ * are stored first, removed files deleted after the change committed.
+ */
+export async function saveEdit(formData: FormData, opts: { author: User; campusId: string; found: EditablePost }): Promise<EditResult> {
+  const postId = opts.found.post.id;
+  const submission = parseWithSchema(formData, editPostSchema);
+  if (submission.status !== "success") return { ok: false, code: "INVALID", status: 400, reply: submission.reply() };
+  const value = submission.value as EditValue;
+  if (value.pickupSpot && !isPickupSpotOf(opts.campusId, value.pickupSpot) && value.pickupSpot !== opts.found.post.pickupSpot) {
+    return { ok: false, code: "INVALID", status: 400, reply: submission.reply({ fieldErrors: { pickupSpot: [PICKUP_SPOT_UNKNOWN] } }) };
+  }
+  let added;
+  try {
+    added = withDescriptions(await storeMedia(`posts/${postId}/${newId()}`, value.files), describedFiles(formData, value.alts));
+  } catch (error) {
+    if (error instanceof MediaError) return { ok: false, code: "INVALID", status: error.status, reply: submission.reply({ fieldErrors: { files: [error.message] } }) };
+    throw error;
+  }
+  let removed;
+  try {
+    ({ removed } = await updatePost({
+      id: postId,
+      userId: opts.author.id,
+      blocks: textToBlocks(value.text),
+      category: value.category ?? null,
+      listing: listingOf(value),
+      // A description left empty is none: the form always sends each photo's field.
+      media: value.media.map((m) => ({ id: m.id, position: m.position, remove: m.remove, alt: normalizePhotoAlt(m.alt) })),
+      added,
+    }));
+  } catch (error) {
+    await removeMedia(added);
+    if (error instanceof PostError && (error.status === 403 || error.status === 404)) return { ok: false, code: error.status === 403 ? "FORBIDDEN" : "NOT_FOUND", status: error.status, message: error.message };
+    if (error instanceof PostError) return { ok: false, code: "INVALID", status: error.status, reply: submission.reply({ formErrors: [error.message] }) };
+    throw error;
+  }
+  // The post no longer shows them: a file left behind is only storage.
+  await removeMedia(removed).catch((error: unknown) => console.error(error));
+  return { ok: true };
 }
 
 export const POST_UPDATED = "Your post was updated.";

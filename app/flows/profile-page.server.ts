@@ -1,55 +1,43 @@
-// The loader and action of a profile page, /{username} (docs/product.md §5): the person,
-// their posts or videos and their projects or games; Claim this account,
-// Block/Unblock and Report. The route imports only this module, so the
-// browser build gets a single empty stand-in for its server code.
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { can } from "~/models/permissions.server";
-import { reportSchema } from "~/schemas/index.server";
-import { parseWithSchema } from "~/utils/form";
+// A profile page, /{username} (docs/product.md §5): the person, their posts or
+// videos and their projects or games as `viewer` sees them; Block and
+// Unblock. The route answers over HTTP (Claim this account and Report too).
 import { BlockError, blockUser, hasBlocked, isBlockedEitherWay, unblockUser } from "~/models/blocks.server";
-import { campusForRequest } from "~/models/campuses.server";
 import { recordEvent } from "~/models/events.server";
 import { listPortfolioPage } from "~/models/portfolio.server";
 import { getFeedPage, getVideoPage } from "~/models/posts.server";
-import { reportUser } from "~/models/reports.server";
-import { avatarUrl, displayName, getProfile, profileLinks } from "~/models/users.server";
-import { redirectWithAlert } from "~/services/alerts.server";
-import { getViewerTimeZone } from "~/services/client-hints.server";
-import { readForm } from "~/services/form.server";
-import { getOptionalUser, requireUser } from "~/services/session.server";
-import { AUTH_MESSAGES } from "~/utils/auth-messages";
-import { readFeedFilters } from "~/utils/feed-filters";
+import { avatarUrl, displayName, getProfile, profileLinks, type User } from "~/models/users.server";
+import type { readFeedFilters } from "~/utils/feed-filters";
 import { USER_BLOCKED, USER_UNBLOCKED } from "~/utils/messages";
-import { profileTabOf } from "~/utils/profile-tabs";
-import { claimSentUrl, requestClaimLink } from "./auth.server";
-import { reportAction } from "./reports.server";
-
-async function findProfile(username: string | undefined) {
-  const user = await getProfile(username ?? "");
-  // An unknown name is the not-found page (root error boundary), with a 404.
-  if (!user) throw new Response("Not Found", { status: 404 });
-  return user;
-}
+import type { profileTabOf } from "~/utils/profile-tabs";
 
 const EMPTY_FEED = { posts: [], nextCursor: null };
 const EMPTY_PORTFOLIO = { items: [], nextCursor: null };
 
-export async function profilePageLoader({ request, params }: LoaderFunctionArgs) {
-  const user = await findProfile(params.username);
-  const viewer = await getOptionalUser(request);
-  const campus = await campusForRequest(request);
-  const url = new URL(request.url);
-  const show = profileTabOf(url.searchParams.get("show"));
-  const timeZone = getViewerTimeZone(request, campus.timeZone);
-  const feedOpts = { campusId: campus.id, timeZone, authorId: user.id, viewerId: viewer?.id, cursor: url.searchParams.get("cursor") };
-  const filterForm = readFeedFilters(url.searchParams);
+export type ProfilePageInput = {
+  username: string;
+  viewer: User | null | undefined;
+  campusId: string;
+  timeZone: string;
+  show: ReturnType<typeof profileTabOf>;
+  filterForm: ReturnType<typeof readFeedFilters>;
+  /** Where the posts' and the portfolio's pages start (keyset); a view of the page itself has neither. */
+  cursor: string | null;
+  after: string | null;
+  /** The page's path, for the "Profile View" event of a view of the page itself. */
+  path: string;
+};
+
+/** The profile as `viewer` sees it, or NOT_FOUND for a name no one has. */
+export async function profilePage(input: ProfilePageInput) {
+  const { viewer, show, filterForm } = input;
+  const user = await getProfile(input.username);
+  if (!user) return { ok: false as const, code: "NOT_FOUND" as const };
+  const feedOpts = { campusId: input.campusId, timeZone: input.timeZone, authorId: user.id, viewerId: viewer?.id, cursor: input.cursor };
   const isSelf = viewer?.id === user.id;
   const walled = viewer && !isSelf ? await isBlockedEitherWay(viewer.id, user.id) : false;
-  // A view of the page itself, not the next page of its lists.
-  if (!url.searchParams.has("cursor") && !url.searchParams.has("after")) {
-    await recordEvent("Profile View", { userId: viewer?.id, campusId: campus.id, path: url.pathname });
-  }
+  if (input.cursor === null && input.after === null) await recordEvent("Profile View", { userId: viewer?.id, campusId: input.campusId, path: input.path });
   return {
+    ok: true as const,
     profile: {
       id: user.id,
       username: user.username,
@@ -70,36 +58,20 @@ export async function profilePageLoader({ request, params }: LoaderFunctionArgs)
     // Behind a block, either way, the profile's tabs list nothing (the page stays, to unblock or report).
     feed: walled ? EMPTY_FEED : show === "videos" ? await getVideoPage(feedOpts) : await getFeedPage({ ...feedOpts, filters: filterForm.filters, includeExpired: true }),
     filterForm,
-    portfolio: show === "videos" ? null : walled ? EMPTY_PORTFOLIO : await listPortfolioPage(show === "games" ? "game" : "project", { ownerId: user.id, cursor: url.searchParams.get("after") }),
+    portfolio: show === "videos" ? null : walled ? EMPTY_PORTFOLIO : await listPortfolioPage(show === "games" ? "game" : "project", { ownerId: user.id, cursor: input.after }),
     /** The portfolio owner's Create Post buttons, on their own profile only (docs/product.md §5). */
     createPostHref: isSelf && user.isOwner ? `/create/post?goBack=${encodeURIComponent(`/${user.username}`)}` : null,
   };
 }
 
-export async function profilePageAction({ request, params, context }: ActionFunctionArgs) {
-  const user = await findProfile(params.username);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  if (intent === "claim") {
-    // The sign-in link goes to the account's own address; the visitor sees it only masked (docs/product.md §3).
-    const sent = await requestClaimLink(request, context.clientIp, user.username);
-    if (!sent.ok) return redirectWithAlert(request, `/${user.username}`, { type: "danger", message: AUTH_MESSAGES[sent.code] });
-    return redirect(claimSentUrl(user.username), { headers: { "Set-Cookie": sent.setCookie } });
+/** `viewer` blocks or unblocks the person: the alert's message, or why not (INVALID: themselves). */
+export async function setBlocked(viewerId: string, userId: string, block: boolean): Promise<{ ok: true; message: string } | { ok: false; code: "INVALID"; message: string }> {
+  try {
+    if (block) await blockUser(viewerId, userId);
+    else await unblockUser(viewerId, userId);
+  } catch (error) {
+    if (error instanceof BlockError) return { ok: false, code: "INVALID", message: error.message };
+    throw error;
   }
-  if (intent === "block" || intent === "unblock") {
-    const viewer = await requireUser(request);
-    try {
-      if (intent === "block") await blockUser(viewer.id, user.id);
-      else await unblockUser(viewer.id, user.id);
-    } catch (error) {
-      if (error instanceof BlockError) throw new Response(error.message, { status: 400 });
-      throw error;
-    }
-    return redirectWithAlert(request, `/${user.username}`, { type: "success", message: intent === "block" ? USER_BLOCKED : USER_UNBLOCKED });
-  }
-  if (intent !== "report") throw new Response("Bad Request", { status: 400 });
-  const viewer = await requireUser(request);
-  const decision = await can(viewer, "user.report", { campusId: (await campusForRequest(request)).id });
-  if (!decision.allowed) return data({ report: parseWithSchema(form, reportSchema).reply({ formErrors: [decision.refusal.message] }) }, { status: decision.refusal.status });
-  return reportAction(request, form, viewer, (details) => reportUser({ reporterId: viewer.id, reportedUserId: user.id, ...details }), `/${user.username}`);
+  return { ok: true, message: block ? USER_BLOCKED : USER_UNBLOCKED };
 }

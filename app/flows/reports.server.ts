@@ -1,44 +1,35 @@
-// The report form's action (docs/product.md §12), wherever it is shown: a post or comment
-// (/post/{id}), a profile (/{username}) and a conversation (/messages/{id}).
-// The form is checked here whatever the browser did; a refusal comes back as
-// `{ report }` data (the errors and the draft) to the dialog that sent it.
-import { data } from "@remix-run/node";
+// The report form (docs/product.md §12), wherever it is shown: a post or comment,
+// a profile and a conversation. The form is checked here whatever the browser
+// did; the routes answer over HTTP (app/http/reports.server.ts).
+import type { SubmissionResult } from "@conform-to/react";
 import { ALREADY_REPORTED, REPORTED, ReportError, type ReportDetails, type ReportResult } from "~/models/reports.server";
 import type { User } from "~/models/users.server";
 import { reportSchema } from "~/schemas/index.server";
-import { redirectWithAlert } from "~/services/alerts.server";
 import { consume } from "~/services/rate-limit.server";
 import { parseWithSchema } from "~/utils/form";
-import { safePath } from "~/utils/navigation";
 import { TOO_MANY_REPORTS } from "~/utils/report-messages";
+
+export type FileReportResult =
+  | { ok: true; created: boolean; message: string }
+  | { ok: false; code: "INVALID" | "TOO_MANY"; status: 400 | 429; reply: SubmissionResult<string[]> }
+  | { ok: false; code: "NOT_FOUND"; status: 404 };
 
 /**
  * Validates the report form, counts it against the reporter's limit and files
- * it with `file`; then back to the form's `returnTo` (or `fallback`) with
- * "… Reported. Thanks for letting us know.", or "You already reported this …".
- * An item that does not exist is a 404.
+ * it with `file`: "… Reported. Thanks for letting us know.", or "You already
+ * reported this …". An item that does not exist is NOT_FOUND.
  */
-export async function reportAction(
-  request: Request,
-  form: FormData,
-  user: Pick<User, "id">,
-  file: (details: ReportDetails) => Promise<ReportResult>,
-  fallback: string,
-) {
-  const returnTo = safePath(form.get("returnTo"), fallback);
+export async function fileReport(form: FormData, user: Pick<User, "id">, file: (details: ReportDetails) => Promise<ReportResult>): Promise<FileReportResult> {
   const submission = parseWithSchema(form, reportSchema);
-  if (submission.status !== "success") return data({ report: submission.reply() }, { status: 400 });
-  if (!(await consume("reportsPerUser", user.id)).ok) {
-    return data({ report: submission.reply({ formErrors: [TOO_MANY_REPORTS] }) }, { status: 429 });
-  }
+  if (submission.status !== "success") return { ok: false, code: "INVALID", status: 400, reply: submission.reply() };
+  if (!(await consume("reportsPerUser", user.id)).ok) return { ok: false, code: "TOO_MANY", status: 429, reply: submission.reply({ formErrors: [TOO_MANY_REPORTS] }) };
   let result: ReportResult;
   try {
     result = await file({ reason: submission.value.reason, note: submission.value.note ?? null });
   } catch (error) {
-    if (error instanceof ReportError && error.status === 404) throw new Response("Not Found", { status: 404 });
-    if (error instanceof ReportError) return data({ report: submission.reply({ formErrors: [error.message] }) }, { status: 400 });
+    if (error instanceof ReportError && error.status === 404) return { ok: false, code: "NOT_FOUND", status: 404 };
+    if (error instanceof ReportError) return { ok: false, code: "INVALID", status: 400, reply: submission.reply({ formErrors: [error.message] }) };
     throw error;
   }
-  if (!result.created) return redirectWithAlert(request, returnTo, { type: "okay", message: ALREADY_REPORTED[result.type] });
-  return redirectWithAlert(request, returnTo, { type: "success", message: REPORTED[result.type] });
+  return { ok: true, created: result.created, message: result.created ? REPORTED[result.type] : ALREADY_REPORTED[result.type] };
 }

@@ -17,7 +17,7 @@ import { redirectWithAlert } from "~/services/alerts.server";
 import { googleConfigured, requestMagicLink, sentPageUrl } from "~/flows/auth.server";
 import { consume } from "~/services/rate-limit.server";
 import { currentSessionId, requireUser, signedInAt } from "~/services/session.server";
-import { checkPermission } from "~/flows/permissions.server";
+import { checkPermission } from "~/http/permissions.server";
 import { absoluteUrl } from "~/services/urls.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import type { RouteHandle } from "~/utils/route-handle";

@@ -12,7 +12,7 @@ import { AuthError, changeUsername } from "~/models/accounts.server";
 import { usernameSchema } from "~/schemas/index.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { requireUser } from "~/services/session.server";
-import { checkPermission } from "~/flows/permissions.server";
+import { checkPermission } from "~/http/permissions.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import { USERNAME_MAX } from "~/utils/limits";
 import type { RouteHandle } from "~/utils/route-handle";

@@ -4,7 +4,7 @@
 import { expect, test } from "vitest";
 import { createPost } from "~/models/posts.server";
 import { insertUser } from "~/models/users.server";
-import PostPage, { loader } from "~/routes/post.$id";
+import PostPage, { loader } from "~/routes/post.$id/route";
 import { dbClient, newId, schema, transaction } from "~/services/db.server";
 import { seed } from "../../db/seed";
 import { renderPage } from "../unit/render-page";

@@ -8,7 +8,7 @@ import { AuthError, changePassword, googleSignIn, passwordSignIn, registerWithPa
 import { getPasswordHash } from "~/models/passwords.server";
 import { getUserByEmail, getUserById } from "~/models/users.server";
 import { loader as rootLoader } from "~/root";
-import { action as profileAction, loader as profileLoader } from "~/routes/$username";
+import { action as profileAction, loader as profileLoader } from "~/routes/$username/route.server";
 import { loader as changeEmailLinkLoader } from "~/routes/auth.email";
 import { loader as magicLinkLoader } from "~/routes/auth.magic";
 import { action as createCommentAction } from "~/routes/create.comment.$id/route.server";
@@ -16,9 +16,9 @@ import { action as createPostAction, loader as createPostLoader } from "~/routes
 import { loader as loginSentLoader } from "~/routes/login_.sent";
 import { action as loginAction } from "~/routes/login";
 import { action as logoutAction, loader as logoutLoader } from "~/routes/logout";
-import { loader as notificationsLoader } from "~/routes/notifications";
-import { action as postAction } from "~/routes/post.$id";
-import { loader as profileEditLoader } from "~/routes/profile.edit";
+import { loader as notificationsLoader } from "~/routes/notifications/route.server";
+import { action as postAction } from "~/routes/post.$id/route.server";
+import { loader as profileEditLoader } from "~/routes/profile.edit/route.server";
 import { action as registerAction } from "~/routes/register";
 import { loader as accountLoader } from "~/routes/settings.account._index";
 import { action as changeEmailAction, loader as changeEmailLoader } from "~/routes/settings.account.email";

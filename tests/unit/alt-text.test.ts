@@ -10,7 +10,7 @@ import { startConversation, getConversation } from "~/models/messages.server";
 import { getPost } from "~/models/posts.server";
 import { insertUser } from "~/models/users.server";
 import { action as createAction } from "~/routes/create.post/route.server";
-import { action as uploadAction } from "~/routes/create.upload";
+import { action as uploadAction } from "~/routes/create.upload/route.server";
 import { action as editAction, loader as editLoader } from "~/routes/post.$id_.edit/route.server";
 import { editPostSchema, postSchema } from "~/schemas/post";
 import { getDb, schema } from "~/services/db.server";

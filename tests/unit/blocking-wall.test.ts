@@ -13,7 +13,7 @@ import { suspendUser } from "~/models/suspensions.server";
 import { getOwner, insertUser, type User } from "~/models/users.server";
 import { getDb, schema } from "~/services/db.server";
 import { createSessionCookie } from "~/services/session.server";
-import { loader as profileLoader } from "~/routes/$username";
+import { loader as profileLoader } from "~/routes/$username/route.server";
 import { seed } from "../../db/seed";
 
 const origin = "http://localhost:3000";

@@ -16,7 +16,7 @@ import { suspendUser } from "~/models/suspensions.server";
 import { maskEmail, readUnsubscribeToken, subscriberForToken, unsubscribeToken, UNSUBSCRIBE_LINK_DAYS } from "~/models/unsubscribe.server";
 import { getOwner, getUserById, insertUser, isModerator, type User } from "~/models/users.server";
 import { consumeCode, createVerification, MAX_CODE_ATTEMPTS } from "~/models/verifications.server";
-import { action, loader } from "~/routes/moderation";
+import { action, loader } from "~/routes/moderation/route.server";
 import { action as unsubscribeAction } from "~/routes/unsubscribe";
 import { ONE_LINE_MESSAGES } from "~/schemas/fields";
 import { usernameSchema } from "~/schemas/account";

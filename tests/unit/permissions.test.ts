@@ -206,6 +206,8 @@ function routeFilesWithActions(): string[] {
   return fs
     .readdirSync(ROUTES_DIR, { recursive: true, encoding: "utf8" })
     .filter((f) => /\.tsx?$/.test(f) && /export (?:async )?(?:const|function) action\b/.test(fs.readFileSync(path.join(ROUTES_DIR, f), "utf8")))
+    // A folder route is named as its flat file was: its actions live in route.server.ts.
+    .map((f) => f.replace(/^(.+)\/route\.server\.ts$/, (_all, name: string) => `${name}${fs.existsSync(path.join(ROUTES_DIR, name, "route.tsx")) ? ".tsx" : ".ts"}`))
     .sort();
 }
 
@@ -244,7 +246,9 @@ describe("every route action refuses a suspended user", () => {
     }
     const encoded = c.multipart ? multipartBody(fields) : { body: Buffer.from(new URLSearchParams(fields).toString()), type: "application/x-www-form-urlencoded" };
     const request = new Request(`${BASE}${c.path(ids)}`, { method: "POST", headers: { Cookie: cookie, "Content-Type": encoded.type, Origin: BASE }, body: new Uint8Array(encoded.body) });
-    const mod = (await import(`~/routes/${file.replace(/\.tsx?$/, "")}`)) as { action: RouteAction };
+    const name = file.replace(/\.tsx?$/, "");
+    const folder = fs.existsSync(path.join(ROUTES_DIR, name, "route.server.ts"));
+    const mod = (await import(folder ? `~/routes/${name}/route.server` : `~/routes/${name}`)) as { action: RouteAction };
     let result: unknown;
     try {
       result = await mod.action({ request, params: c.params(ids), context: { cspNonce: "", clientIp: "127.0.0.1" } });

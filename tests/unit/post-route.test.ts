@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createPost } from "~/models/posts.server";
 import { insertUser } from "~/models/users.server";
-import { action, loader } from "~/routes/post.$id";
+import { action, loader } from "~/routes/post.$id/route.server";
 import { createSessionCookie } from "~/services/session.server";
 import { seed } from "../../db/seed";
 

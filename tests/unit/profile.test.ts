@@ -11,7 +11,7 @@ import { listPortfolioPage, recountPortfolio, syncPortfolio } from "~/models/por
 import { createPost, deletePost, getFeedPage, getThread, getVideoPage, PostError } from "~/models/posts.server";
 import { reportUser, ReportError } from "~/models/reports.server";
 import { getUserById, getUserByUsername, insertUser, setAvatar, updateBio, updateName, type User } from "~/models/users.server";
-import { action, loader } from "~/routes/$username";
+import { action, loader } from "~/routes/$username/route.server";
 import { getDb, newId, schema, transaction } from "~/services/db.server";
 import type { StoredMedia } from "~/services/media.server";
 import { createSessionCookie } from "~/services/session.server";

@@ -18,9 +18,9 @@ import {
 } from "~/models/reports.server";
 import { searchPeople, searchPosts } from "~/models/search.server";
 import { getOwner, insertUser, type User } from "~/models/users.server";
-import { action as postAction, loader as postLoader } from "~/routes/post.$id";
-import { action as profileAction } from "~/routes/$username";
-import { action as conversationAction } from "~/routes/messages.$id";
+import { action as postAction, loader as postLoader } from "~/routes/post.$id/route.server";
+import { action as profileAction } from "~/routes/$username/route.server";
+import { action as conversationAction } from "~/routes/messages.$id/route.server";
 import { readAlert } from "~/services/alerts.server";
 import { getDb, schema } from "~/services/db.server";
 import { LIMIT_POINTS } from "~/services/rate-limit.server";

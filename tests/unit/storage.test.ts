@@ -10,7 +10,7 @@ import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createPost, deletePost } from "~/models/posts.server";
 import { insertUser } from "~/models/users.server";
-import { loader } from "~/routes/media.$";
+import { loader } from "~/routes/media.$/route.server";
 import { resetConfig } from "~/services/config.server";
 import { MediaError, storeAvatar, storeMedia, STORE_FAILED } from "~/services/media.server";
 import { createStorage, getStorage, resetStorage, type Storage } from "~/services/storage.server";

@@ -18,7 +18,7 @@ import {
   type CommentNode,
 } from "~/models/posts.server";
 import { insertUser } from "~/models/users.server";
-import PostPage, { loader } from "~/routes/post.$id";
+import PostPage, { loader } from "~/routes/post.$id/route";
 import { getDb, newId, onQuery, schema, transaction } from "~/services/db.server";
 import { seed } from "../../db/seed";
 import { renderPage } from "./render-page";

@@ -5,8 +5,9 @@ import { isSchoolVerifiedOn } from "~/models/school.server";
 import { requireUser } from "~/services/session.server";
 import { siteOrigin } from "~/services/urls.server";
 import { safePath } from "~/utils/navigation";
-import { checkPermission } from "~/flows/permissions.server";
-import { commentTarget, commentTargetExists, composerAction, defaultGoBack, submitPermission } from "~/flows/post-submission.server";
+import { checkPermission } from "~/http/permissions.server";
+import { commentTarget, commentTargetExists, defaultGoBack, submitPermission } from "~/flows/post-submission.server";
+import { composerAction } from "~/http/post-submission.server";
 
 /** What a comment answers; a post, game or project that is not there is a 404. */
 async function commentTargetOf(request: Request, id: string, viewerId: string) {

@@ -6,8 +6,8 @@ import { isSchoolVerifiedOn } from "~/models/school.server";
 import { requireUser } from "~/services/session.server";
 import { siteOrigin } from "~/services/urls.server";
 import { safePath } from "~/utils/navigation";
-import { checkPermission } from "~/flows/permissions.server";
-import { composerAction } from "~/flows/post-submission.server";
+import { checkPermission } from "~/http/permissions.server";
+import { composerAction } from "~/http/post-submission.server";
 
 function goBackOf(request: Request) {
   return safePath(new URL(request.url).searchParams.get("goBack"), "/home");

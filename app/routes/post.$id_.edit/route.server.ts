@@ -3,8 +3,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { pickupSpotsFor } from "~/data/pickup-spots";
 import { campusForRequest } from "~/models/campuses.server";
 import { requireUser } from "~/services/session.server";
-import { checkPermission } from "~/flows/permissions.server";
-import { editAction, editDefaults, postForEdit } from "~/flows/post-submission.server";
+import { checkPermission } from "~/http/permissions.server";
+import { editDefaults } from "~/flows/post-submission.server";
+import { editAction, postForEdit } from "~/http/post-submission.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -1,0 +1,21 @@
+// /home: the campus feed, with its filters and keyset paging.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { campusForRequest } from "~/models/campuses.server";
+import { getFeedPage } from "~/models/posts.server";
+import { getViewerTimeZone } from "~/services/client-hints.server";
+import { getUserId } from "~/services/session.server";
+import { readFeedFilters } from "~/utils/feed-filters";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const campus = await campusForRequest(request);
+  const url = new URL(request.url);
+  const filterForm = readFeedFilters(url.searchParams);
+  const feed = await getFeedPage({
+    campusId: campus.id,
+    timeZone: getViewerTimeZone(request, campus.timeZone),
+    cursor: url.searchParams.get("cursor"),
+    filters: filterForm.filters,
+    viewerId: await getUserId(request),
+  });
+  return { feed, filterForm };
+}

@@ -1,0 +1,23 @@
+import { useLoaderData } from "@remix-run/react";
+import { ComposePrompt } from "~/components/compose-prompt";
+import { DeleteFromUrl } from "~/components/delete-from-url";
+import { PostFeed } from "~/components/post-feed";
+import { FeedFilters } from "~/components/feed-filters";
+import type { RouteHandle } from "~/utils/route-handle";
+import type { loader } from "./route.server";
+
+export const handle: RouteHandle = { title: "Home", back: false };
+
+export { loader } from "./route.server";
+
+export default function Home() {
+  const { feed, filterForm } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <ComposePrompt />
+      <FeedFilters form={filterForm} />
+      <PostFeed page={feed} />
+      <DeleteFromUrl />
+    </>
+  );
+}

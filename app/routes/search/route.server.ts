@@ -1,0 +1,24 @@
+// /search?q=…&tab=posts|people: posts (with the feed's filters) or people on this campus.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { campusForRequest } from "~/models/campuses.server";
+import { searchPeople, searchPosts } from "~/models/search.server";
+import { getViewerTimeZone } from "~/services/client-hints.server";
+import { getUserId } from "~/services/session.server";
+import { readFeedFilters } from "~/utils/feed-filters";
+import { MAX_QUERY, type Tab } from "./tabs";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY);
+  const tab: Tab = url.searchParams.get("tab") === "people" ? "people" : "posts";
+  const campus = await campusForRequest(request);
+  const viewerId = await getUserId(request);
+  const filterForm = readFeedFilters(url.searchParams, { bestMatch: true });
+  const base = { q, tab, campusName: campus.name, visitor: !viewerId, feed: null, people: null, filterForm };
+  // Visitors see the form; searching opens the sign-up prompt (docs/product.md §9) instead of results.
+  if (!q || !viewerId) return base;
+  const cursor = url.searchParams.get("cursor");
+  if (tab === "people") return { ...base, people: await searchPeople({ query: q, campusId: campus.id, cursor }) };
+  const timeZone = getViewerTimeZone(request, campus.timeZone);
+  return { ...base, feed: await searchPosts({ campusId: campus.id, query: q, timeZone, cursor, viewerId, filters: filterForm.filters }) };
+}
