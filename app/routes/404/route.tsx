@@ -1,12 +1,8 @@
-import { data } from "@remix-run/node";
 import type { RouteHandle } from "~/utils/route-handle";
 
-export const handle: RouteHandle = { title: "Error 404", back: false };
+export { loader } from "./route.server";
 
-// Where the region gate sends visitors it cannot let in (docs/product.md §18).
-export function loader() {
-  return data(null, { status: 403 });
-}
+export const handle: RouteHandle = { title: "Error 404", back: false };
 
 export default function AccessBlocked() {
   return (

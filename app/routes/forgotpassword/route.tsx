@@ -1,23 +1,16 @@
 import { getInputProps } from "@conform-to/react";
 import { useSchemaForm } from "~/utils/form";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "~/components/auth";
 import { Field } from "~/components/forms";
 import { FormErrors } from "~/components/field-errors";
 import type { RouteHandle } from "~/utils/route-handle";
-import { forgotPasswordPageAction } from "~/flows/auth-pages.server";
 import { loadAuthSchemas } from "~/schemas/lazy.client";
+import type { loader, action } from "./route.server";
+
+export { loader, action } from "./route.server";
 
 export const handle: RouteHandle = { title: "Forgot password" };
-
-export function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  return { sent: url.searchParams.get("sent") === "1", email: url.searchParams.get("email") ?? "" };
-}
-
-// One server module: the browser build gets a single empty stand-in for it.
-export const action = (args: ActionFunctionArgs) => forgotPasswordPageAction(args);
 
 export default function ForgotPassword() {
   const { sent, email } = useLoaderData<typeof loader>();

@@ -1,6 +1,5 @@
 import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { useSchemaForm } from "~/utils/form";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GoogleButton, InlineAlert, SubmitButton } from "~/components/auth";
 import { Field } from "~/components/forms";
@@ -8,14 +7,12 @@ import { FormErrors } from "~/components/field-errors";
 import { NAME_PART_MAX, PASSWORD_MAX } from "~/utils/limits";
 import type { RouteHandle } from "~/utils/route-handle";
 import type { LoginMethod } from "~/utils/login-method";
-import { loginPageAction, loginPageLoader } from "~/flows/auth-pages.server";
 import { loadAuthSchemas } from "~/schemas/lazy.client";
+import type { loader, action } from "./route.server";
+
+export { loader, action } from "./route.server";
 
 export const handle: RouteHandle = { title: "Log in" };
-
-// One server module: the browser build gets a single empty stand-in for it.
-export const loader = (args: LoaderFunctionArgs) => loginPageLoader(args);
-export const action = (args: ActionFunctionArgs) => loginPageAction(args);
 
 export default function Login() {
   const loaderData = useLoaderData<typeof loader>();

@@ -1,22 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { Form, Link } from "@remix-run/react";
 import { SubmitButton } from "~/components/auth";
-import { destroySessionCookie, requireSessionUser } from "~/services/session.server";
 import type { RouteHandle } from "~/utils/route-handle";
 
+export { loader, action } from "./route.server";
+
 export const handle: RouteHandle = { title: "Log Out" };
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  // A pending session (email not verified yet) may sign out too.
-  await requireSessionUser(request);
-  return null;
-}
-
-/** Logging out ends the server session (its row goes), not just the cookie. */
-export async function action({ request }: ActionFunctionArgs) {
-  return redirect("/home", { headers: { "Set-Cookie": await destroySessionCookie(request) } });
-}
 
 export default function Logout() {
   return (

@@ -1,6 +1,5 @@
 import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { useSchemaForm } from "~/utils/form";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { CheckboxField, GoogleButton, SubmitButton, useHydrated } from "~/components/auth";
@@ -8,14 +7,12 @@ import { Field } from "~/components/forms";
 import { FormErrors } from "~/components/field-errors";
 import { FULL_NAME_MAX, PASSWORD_MAX } from "~/utils/limits";
 import type { RouteHandle } from "~/utils/route-handle";
-import { registerPageAction, registerPageLoader } from "~/flows/auth-pages.server";
 import { loadAuthSchemas } from "~/schemas/lazy.client";
+import type { loader, action } from "./route.server";
+
+export { loader, action } from "./route.server";
 
 export const handle: RouteHandle = { title: "Create your account" };
-
-// One server module: the browser build gets a single empty stand-in for it.
-export const loader = (args: LoaderFunctionArgs) => registerPageLoader(args);
-export const action = (args: ActionFunctionArgs) => registerPageAction(args);
 
 export default function Register() {
   const { email, redirectTo } = useLoaderData<typeof loader>();

@@ -1,29 +1,14 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { campusForRequest, campusSiteUrl, findCampuses, SCHOOL_NAMES } from "~/models/campuses.server";
 import listsCss from "~/styles/lists.css";
 import type { RouteHandle } from "~/utils/route-handle";
+import type { loader } from "./route.server";
+
+export { loader } from "./route.server";
 
 export const handle: RouteHandle = { title: "Schools" };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: listsCss }];
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
-  const here = await campusForRequest(request);
-  return {
-    q,
-    schools: (await findCampuses(q)).map((c) => ({
-      id: c.id,
-      name: `${c.name} BuySell`,
-      school: SCHOOL_NAMES[c.id] ?? c.name,
-      domain: c.emailDomain,
-      href: campusSiteUrl(c, url),
-      current: c.id === here.id,
-    })),
-  };
-}
 
 export default function SearchSchools() {
   const { q, schools } = useLoaderData<typeof loader>();

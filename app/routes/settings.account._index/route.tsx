@@ -1,26 +1,10 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { format } from "date-fns";
-import { TZDate } from "@date-fns/tz";
-import { hasPassword } from "~/models/accounts.server";
-import { getCampus } from "~/models/campuses.server";
-import { requireUser } from "~/services/session.server";
 import type { RouteHandle } from "~/utils/route-handle";
+import type { loader } from "./route.server";
+
+export { loader } from "./route.server";
 
 export const handle: RouteHandle = { title: "Account settings" };
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const timeZone = (await getCampus(user.campusId))?.timeZone ?? "America/Chicago";
-  return {
-    username: user.username,
-    email: user.email,
-    verified: user.verified,
-    hasPassword: await hasPassword(user.id),
-    created: format(new TZDate(user.createdAt, timeZone), "MMMM d, yyyy"),
-    createdIso: new Date(user.createdAt).toISOString(),
-  };
-}
 
 export default function AccountSettings() {
   const account = useLoaderData<typeof loader>();

@@ -1,43 +1,17 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithSchema, useValidation } from "~/utils/form";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { useValidation } from "~/utils/form";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AccountUpdating, CurrentPasswordField } from "~/components/account-form";
 import { SubmitButton } from "~/components/auth";
 import { NewPasswordFields } from "~/components/forms";
 import { FormErrors } from "~/components/field-errors";
-import { changePassword, hasPassword } from "~/models/accounts.server";
-import { changePasswordSchema, setPasswordSchema } from "~/schemas/index.server";
-import { redirectWithAlert } from "~/services/alerts.server";
-import { endOtherSessions, requireUser } from "~/services/session.server";
-import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import type { RouteHandle } from "~/utils/route-handle";
 import { loadAuthSchemas } from "~/schemas/lazy.client";
-import { refuseWrongCurrentPassword } from "~/flows/current-password.server";
-import { readForm } from "~/services/form.server";
+import type { loader, action } from "./route.server";
+
+export { loader, action } from "./route.server";
 
 export const handle: RouteHandle = { title: "Change your password" };
-
-const HIDE = { hideFields: ["currentPassword", "newPassword", "confirmPassword"] };
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  return { hasPassword: await hasPassword(user.id), email: user.email };
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const current = await hasPassword(user.id);
-  const submission = parseWithSchema(await readForm(request), current ? changePasswordSchema : setPasswordSchema);
-  if (submission.status !== "success") return data(submission.reply(HIDE), { status: 400 });
-  const value = submission.value as { currentPassword?: string; newPassword?: string };
-  const refused = await refuseWrongCurrentPassword(submission, HIDE.hideFields, () => changePassword(user.id, value.currentPassword ?? "", value.newPassword!));
-  if (refused) return refused;
-  // Anyone signed in elsewhere with the old password is signed out.
-  await endOtherSessions(user.id, request);
-  return redirectWithAlert(request, "/settings/account", { type: "success", message: AUTH_MESSAGES["account-updated"] });
-}
 
 export default function ChangePassword() {
   const { hasPassword, email } = useLoaderData<typeof loader>();

@@ -1,32 +1,15 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Avatar } from "~/components/post-parts";
-import { listBlocked, unblockUser } from "~/models/blocks.server";
-import { redirectWithAlert } from "~/services/alerts.server";
-import { readForm } from "~/services/form.server";
-import { requireUserId } from "~/services/session.server";
 import listsCss from "~/styles/lists.css";
-import { USER_UNBLOCKED } from "~/utils/messages";
 import type { RouteHandle } from "~/utils/route-handle";
+import type { loader } from "./route.server";
+
+export { loader, action } from "./route.server";
 
 export const handle: RouteHandle = { title: "Blocked people" };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: listsCss }];
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const userId = await requireUserId(request);
-  return { blocked: await listBlocked(userId) };
-}
-
-/** Unblock: only a block the signed-in user made. */
-export async function action({ request }: ActionFunctionArgs) {
-  const userId = await requireUserId(request);
-  const form = await readForm(request);
-  const blockedId = String(form.get("userId") ?? "");
-  if (form.get("intent") !== "unblock" || !blockedId) throw new Response("Bad Request", { status: 400 });
-  await unblockUser(userId, blockedId);
-  return redirectWithAlert(request, "/settings/blocked", { type: "success", message: USER_UNBLOCKED });
-}
 
 export default function BlockedPeople() {
   const { blocked } = useLoaderData<typeof loader>();

@@ -1,12 +1,10 @@
 import { Link, useLoaderData } from "@remix-run/react";
-import { config } from "~/services/config.server";
 import type { RouteHandle } from "~/utils/route-handle";
+import type { loader } from "./route.server";
+
+export { loader } from "./route.server";
 
 export const handle: RouteHandle = { title: "Contact Me" };
-
-export function loader() {
-  return { email: config().contactEmail };
-}
 
 export default function SettingsHelp() {
   const { email } = useLoaderData<typeof loader>();

@@ -1,18 +1,15 @@
 import { useSchemaForm } from "~/utils/form";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "~/components/auth";
 import { CodeField } from "~/components/forms";
 import { FormErrors } from "~/components/field-errors";
-import { verifyPageAction, verifyPageLoader } from "~/flows/auth-pages.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { loadAuthSchemas } from "~/schemas/lazy.client";
+import type { loader, action } from "./route.server";
+
+export { loader, action } from "./route.server";
 
 export const handle: RouteHandle = { title: "Verify your email" };
-
-// One server module: the browser build gets a single empty stand-in for it.
-export const loader = (args: LoaderFunctionArgs) => verifyPageLoader(args);
-export const action = (args: ActionFunctionArgs) => verifyPageAction(args);
 
 export default function Verify() {
   const { email, linkError } = useLoaderData<typeof loader>();
