@@ -21,7 +21,8 @@ import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import { readFeedFilters } from "~/utils/feed-filters";
 import { USER_BLOCKED, USER_UNBLOCKED } from "~/utils/messages";
 import { profileTabOf } from "~/utils/profile-tabs";
-import { claimSentUrl, requestClaimLink } from "./auth.server";
+import { claimSentUrl } from "./auth.server";
+import { requestClaimLink } from "~/http/auth.server";
 import { reportAction } from "./reports.server";
 
 async function findProfile(username: string | undefined) {

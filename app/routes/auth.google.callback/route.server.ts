@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { authErrorCode } from "~/models/accounts.server";
 import { campusForRequest } from "~/models/campuses.server";
 import { redirectWithAlert } from "~/services/alerts.server";
-import { clearFlowCookie, completeSignIn, finishGoogle } from "~/flows/auth.server";
+import { clearFlowCookie, completeSignIn, finishGoogle } from "~/http/auth.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 
 /** Google sends the user back here with a code and our state. */

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { campusForRequest } from "~/models/campuses.server";
 import { redirectWithAlert } from "~/services/alerts.server";
-import { startGoogle } from "~/flows/auth.server";
+import { startGoogle } from "~/http/auth.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import { safePath } from "~/utils/navigation";
 import { readForm } from "~/services/form.server";

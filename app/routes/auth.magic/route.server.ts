@@ -5,7 +5,7 @@ import { authErrorCode } from "~/models/accounts.server";
 import { getVerification } from "~/models/verifications.server";
 import { confirmEmailSchema } from "~/schemas/index.server";
 import { redirectWithAlert } from "~/services/alerts.server";
-import { askedForMagicLink, authenticateMagicLink, clearFlowCookie, completeSignIn } from "~/flows/auth.server";
+import { askedForMagicLink, authenticateMagicLink, clearFlowCookie, completeSignIn } from "~/http/auth.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import { readForm } from "~/services/form.server";
 

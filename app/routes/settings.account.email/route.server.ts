@@ -9,13 +9,14 @@ import { getUserByEmail } from "~/models/users.server";
 import { createVerification } from "~/models/verifications.server";
 import { changeEmailFreshSchema, changeEmailSchema } from "~/schemas/index.server";
 import { redirectWithAlert } from "~/services/alerts.server";
-import { googleConfigured, requestMagicLink, sentPageUrl } from "~/flows/auth.server";
+import { googleConfigured, sentPageUrl } from "~/flows/auth.server";
+import { requestMagicLink } from "~/http/auth.server";
 import { consume } from "~/services/rate-limit.server";
 import { currentSessionId, requireUser, signedInAt } from "~/services/session.server";
 import { checkPermission } from "~/flows/permissions.server";
 import { absoluteUrl } from "~/services/urls.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
-import { refuseWrongCurrentPassword } from "~/flows/current-password.server";
+import { refuseWrongCurrentPassword } from "~/http/current-password.server";
 import { readForm } from "~/services/form.server";
 
 const HERE = "/settings/account/email";

@@ -6,7 +6,7 @@ import { changePasswordSchema, setPasswordSchema } from "~/schemas/index.server"
 import { redirectWithAlert } from "~/services/alerts.server";
 import { endOtherSessions, requireUser } from "~/services/session.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
-import { refuseWrongCurrentPassword } from "~/flows/current-password.server";
+import { refuseWrongCurrentPassword } from "~/http/current-password.server";
 import { readForm } from "~/services/form.server";
 
 const HIDE = { hideFields: ["currentPassword", "newPassword", "confirmPassword"] };
