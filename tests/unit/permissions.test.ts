@@ -127,10 +127,10 @@ const ROUTES: Record<string, { cases: Case[] } | { exempt: string }> = {
   "add-code/route.server.ts": { exempt: "proves a school email: no content" },
   "auth.google/route.server.ts": { exempt: "signing in" },
   "auth.magic/route.server.ts": { exempt: "signing in" },
-  "create.comment.$id.tsx": {
+  "create.comment.$id/route.server.ts": {
     cases: [{ intent: "send", path: (i) => `/create/comment/${i.others}`, params: (i) => ({ id: i.others }), fields: () => ({ intent: "send", text: "Hi" }), multipart: true }],
   },
-  "create.post.tsx": { cases: [{ intent: "send", path: () => "/create/post", params: () => ({}), fields: () => ({ intent: "send", text: "Hi" }), multipart: true }] },
+  "create.post/route.server.ts": { cases: [{ intent: "send", path: () => "/create/post", params: () => ({}), fields: () => ({ intent: "send", text: "Hi" }), multipart: true }] },
   "create.upload.ts": { cases: [{ intent: "upload", path: () => "/create/upload?target=post", params: () => ({}), fields: () => ({ text: "Hi" }), multipart: true }] },
   "forgotpassword/route.server.ts": { exempt: "signing in" },
   "game.$id.tsx": {
@@ -162,7 +162,7 @@ const ROUTES: Record<string, { cases: Case[] } | { exempt: string }> = {
       { intent: "renew", path: (i) => `/post/${i.own}`, params: (i) => ({ id: i.own }), fields: () => ({ intent: "renew" }) },
     ],
   },
-  "post.$id_.edit.tsx": {
+  "post.$id_.edit/route.server.ts": {
     cases: [{ intent: "send", path: (i) => `/post/${i.own}/edit`, params: (i) => ({ id: i.own }), fields: () => ({ intent: "send", text: "Changed" }), multipart: true }],
   },
   "post.$id_.renew.tsx": {
