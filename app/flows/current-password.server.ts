@@ -1,24 +1,20 @@
 // The current-password step of the account forms (change password, change email).
-import type { Submission } from "@conform-to/react";
-import { data } from "@remix-run/node";
 import { authErrorCode } from "~/models/accounts.server";
-import { AUTH_MESSAGES } from "~/utils/auth-messages";
+
+export type CurrentPasswordCheck = { ok: true } | { ok: false; code: "wrong-password" | "too-many-requests" };
 
 /**
- * Runs `check`, a step that verifies the current password. A wrong one is
- * "Wrong password!" on the currentPassword field (400); a locked account is
- * refused with the lockout message for the whole form (429: the check counts
- * toward the sign-in lockout, docs/product.md §3). Null when the check passed; any other
- * error is thrown on.
+ * Runs `check`, a step that verifies the current password: a wrong one, or an
+ * account locked by too many of them (the check counts toward the sign-in
+ * lockout), is answered as a refusal. Any other error is thrown on.
  */
-export async function refuseWrongCurrentPassword(submission: Pick<Submission<unknown>, "reply">, hideFields: string[], check: () => Promise<void>) {
+export async function checkCurrentPasswordStep(check: () => Promise<void>): Promise<CurrentPasswordCheck> {
   try {
     await check();
-    return null;
+    return { ok: true };
   } catch (error) {
     const code = authErrorCode(error);
-    if (code === "wrong-password") return data(submission.reply({ hideFields, fieldErrors: { currentPassword: [AUTH_MESSAGES[code]] } }), { status: 400 });
-    if (code === "too-many-requests") return data(submission.reply({ hideFields, formErrors: [AUTH_MESSAGES[code]] }), { status: 429 });
+    if (code === "wrong-password" || code === "too-many-requests") return { ok: false, code };
     throw error;
   }
 }

@@ -11,7 +11,7 @@ vi.hoisted(() => {
 
 import { createAccount } from "~/models/accounts.server";
 import { alertCookie, readAlert } from "~/services/alerts.server";
-import { requestMagicLink } from "~/flows/auth.server";
+import { requestMagicLink } from "~/http/auth.server";
 import { config } from "~/services/config.server";
 import { createSessionCookie, getUserId } from "~/services/session.server";
 import { seed } from "../../db/seed";

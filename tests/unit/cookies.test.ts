@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "~/models/accounts.server";
 import { alertCookie } from "~/services/alerts.server";
-import { requestMagicLink } from "~/flows/auth.server";
+import { requestMagicLink } from "~/http/auth.server";
 import { cookiePolicy } from "~/services/cookies.server";
 import { createSessionCookie, getUserId } from "~/services/session.server";
 import { seed } from "../../db/seed";

@@ -17,7 +17,7 @@ import { maskEmail, readUnsubscribeToken, subscriberForToken, unsubscribeToken, 
 import { getOwner, getUserById, insertUser, isModerator, type User } from "~/models/users.server";
 import { consumeCode, createVerification, MAX_CODE_ATTEMPTS } from "~/models/verifications.server";
 import { action, loader } from "~/routes/moderation/route.server";
-import { action as unsubscribeAction } from "~/routes/unsubscribe";
+import { action as unsubscribeAction } from "~/routes/unsubscribe/route.server";
 import { ONE_LINE_MESSAGES } from "~/schemas/fields";
 import { usernameSchema } from "~/schemas/account";
 import { magicLinkSchema, registerSchema, verifyCodeSchema } from "~/schemas/auth";

@@ -3,7 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { AuthError, createAccount } from "~/models/accounts.server";
 import { getUserByEmail } from "~/models/users.server";
-import { askedForMagicLink, authenticateMagicLink, requestMagicLink } from "~/flows/auth.server";
+import { askedForMagicLink, authenticateMagicLink, requestMagicLink } from "~/http/auth.server";
 import { getDb, schema } from "~/services/db.server";
 import { seed } from "../../db/seed";
 

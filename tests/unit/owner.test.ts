@@ -5,7 +5,7 @@ import { changeUsername } from "~/models/accounts.server";
 import { canDeletePortfolio, deletePortfolioItem, listProjects, PortfolioError } from "~/models/portfolio.server";
 import { changeCampus } from "~/models/school.server";
 import { getOwner, getUserById, insertUser, sessionUserView, type User } from "~/models/users.server";
-import { loader as analyticsLoader } from "~/routes/analytics";
+import { loader as analyticsLoader } from "~/routes/analytics/route.server";
 import { getDb, isUniqueViolation, schema } from "~/services/db.server";
 import { createSessionCookie } from "~/services/session.server";
 import { seed } from "../../db/seed";

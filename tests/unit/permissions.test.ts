@@ -124,24 +124,24 @@ const ROUTES: Record<string, { cases: Case[] } | { exempt: string }> = {
   "$username.tsx": {
     cases: [{ intent: "report", path: (i) => `/${i.other.username}`, params: (i) => ({ username: i.other.username }), fields: () => ({ intent: "report", reason: "spam" }) }],
   },
-  "add-code.tsx": { exempt: "proves a school email: no content" },
-  "auth.google.tsx": { exempt: "signing in" },
-  "auth.magic.tsx": { exempt: "signing in" },
-  "create.comment.$id.tsx": {
+  "add-code/route.server.ts": { exempt: "proves a school email: no content" },
+  "auth.google/route.server.ts": { exempt: "signing in" },
+  "auth.magic/route.server.ts": { exempt: "signing in" },
+  "create.comment.$id/route.server.ts": {
     cases: [{ intent: "send", path: (i) => `/create/comment/${i.others}`, params: (i) => ({ id: i.others }), fields: () => ({ intent: "send", text: "Hi" }), multipart: true }],
   },
-  "create.post.tsx": { cases: [{ intent: "send", path: () => "/create/post", params: () => ({}), fields: () => ({ intent: "send", text: "Hi" }), multipart: true }] },
+  "create.post/route.server.ts": { cases: [{ intent: "send", path: () => "/create/post", params: () => ({}), fields: () => ({ intent: "send", text: "Hi" }), multipart: true }] },
   "create.upload.ts": { cases: [{ intent: "upload", path: () => "/create/upload?target=post", params: () => ({}), fields: () => ({ text: "Hi" }), multipart: true }] },
-  "forgotpassword.tsx": { exempt: "signing in" },
+  "forgotpassword/route.server.ts": { exempt: "signing in" },
   "game.$id.tsx": {
     cases: [
       { intent: "like", path: () => "/game/g", params: () => ({ id: "snake" }), fields: () => ({ intent: "like" }) },
       { intent: "comment", path: () => "/game/g", params: () => ({ id: "snake" }), fields: () => ({ intent: "comment", text: "Hi" }) },
     ],
   },
-  "login.tsx": { exempt: "signing in" },
-  "login_.sent.tsx": { exempt: "signing in" },
-  "logout.tsx": { exempt: "signing out is always allowed" },
+  "login/route.server.ts": { exempt: "signing in" },
+  "login_.sent/route.server.ts": { exempt: "signing in" },
+  "logout/route.server.ts": { exempt: "signing out is always allowed" },
   "messages.$id.tsx": {
     cases: [
       { intent: "send", path: (i) => `/messages/${i.chat}`, params: (i) => ({ id: i.chat }), fields: () => ({ intent: "send", text: "Hi" }) },
@@ -150,7 +150,7 @@ const ROUTES: Record<string, { cases: Case[] } | { exempt: string }> = {
   },
   "messages._index.tsx": { cases: [{ intent: "start", path: (i) => `/messages?post=${i.others}`, params: () => ({}) }] },
   "moderation.tsx": { exempt: "moderators only: a suspended moderator is not one (tests/unit/hardening-moderation.test.ts)" },
-  "more.$panel.tsx": { exempt: "Contact Me and Feedback reach the owner only: how a suspended user appeals" },
+  "more.$panel/route.server.ts": { exempt: "Contact Me and Feedback reach the owner only: how a suspended user appeals" },
   "post.$id.tsx": {
     cases: [
       { intent: "like", path: (i) => `/post/${i.others}`, params: (i) => ({ id: i.others }), fields: () => ({ intent: "like" }) },
@@ -162,7 +162,7 @@ const ROUTES: Record<string, { cases: Case[] } | { exempt: string }> = {
       { intent: "renew", path: (i) => `/post/${i.own}`, params: (i) => ({ id: i.own }), fields: () => ({ intent: "renew" }) },
     ],
   },
-  "post.$id_.edit.tsx": {
+  "post.$id_.edit/route.server.ts": {
     cases: [{ intent: "send", path: (i) => `/post/${i.own}/edit`, params: (i) => ({ id: i.own }), fields: () => ({ intent: "send", text: "Changed" }), multipart: true }],
   },
   "post.$id_.renew.tsx": {
@@ -188,16 +188,16 @@ const ROUTES: Record<string, { cases: Case[] } | { exempt: string }> = {
       { intent: "comment", path: () => "/project/p", params: () => ({ id: "trivia-api" }), fields: () => ({ intent: "comment", text: "Hi" }) },
     ],
   },
-  "register.tsx": { exempt: "signing up" },
-  "reset-password.tsx": { exempt: "signing in" },
-  "select-city.tsx": { exempt: "chooses which campus's site to read: nothing shown to others" },
-  "settings.account.email.tsx": { cases: [{ intent: "change", path: () => "/settings/account/email", params: () => ({}), fields: () => ({ email: "new@ou.edu", currentPassword: "x" }) }] },
-  "settings.account.password.tsx": { exempt: "securing the account is always allowed" },
-  "settings.account.screen_name.tsx": { cases: [{ intent: "change", path: () => "/settings/account/screen_name", params: () => ({}), fields: () => ({ username: "someone-new" }) }] },
-  "settings.blocked.tsx": { exempt: "unblocking is always allowed" },
-  "unsubscribe.tsx": { exempt: "fewer emails is always allowed" },
-  "user_registration.tsx": { exempt: "signing up" },
-  "verify.tsx": { exempt: "verifying the sign-up email" },
+  "register/route.server.ts": { exempt: "signing up" },
+  "reset-password/route.server.ts": { exempt: "signing in" },
+  "select-city/route.server.ts": { exempt: "chooses which campus's site to read: nothing shown to others" },
+  "settings.account.email/route.server.ts": { cases: [{ intent: "change", path: () => "/settings/account/email", params: () => ({}), fields: () => ({ email: "new@ou.edu", currentPassword: "x" }) }] },
+  "settings.account.password/route.server.ts": { exempt: "securing the account is always allowed" },
+  "settings.account.screen_name/route.server.ts": { cases: [{ intent: "change", path: () => "/settings/account/screen_name", params: () => ({}), fields: () => ({ username: "someone-new" }) }] },
+  "settings.blocked/route.server.ts": { exempt: "unblocking is always allowed" },
+  "unsubscribe/route.server.ts": { exempt: "fewer emails is always allowed" },
+  "user_registration/route.server.ts": { exempt: "signing up" },
+  "verify/route.server.ts": { exempt: "verifying the sign-up email" },
 };
 
 const ROUTES_DIR = path.resolve(import.meta.dirname, "../../app/routes");

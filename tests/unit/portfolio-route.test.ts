@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { TOO_MANY_MESSAGES } from "~/models/contact.server";
 import { getUserByUsername, insertUser } from "~/models/users.server";
 import * as gameRoute from "~/routes/game.$id/route";
-import * as moreRoute from "~/routes/more.$panel";
+import * as moreRoute from "~/routes/more.$panel/route.server";
 import * as projectRoute from "~/routes/project.$id/route";
 import { readAlert } from "~/services/alerts.server";
 import { getDb, schema } from "~/services/db.server";

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { changeCampus, schoolEmailRefusal } from "~/models/school.server";
 import { campusSiteUrl, findCampuses, getCampus } from "~/models/campuses.server";
 import { getUserById, insertUser } from "~/models/users.server";
-import { action, loader } from "~/routes/add-code";
+import { action, loader } from "~/routes/add-code/route.server";
 import { getDb, schema } from "~/services/db.server";
 import { createSessionCookie } from "~/services/session.server";
 import { seed } from "../../db/seed";

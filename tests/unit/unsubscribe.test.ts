@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CAMPUSES } from "~/models/campuses.server";
 import { readUnsubscribeToken, unsubscribeToken, unsubscribeUrl } from "~/models/unsubscribe.server";
 import { getUserById, insertUser } from "~/models/users.server";
-import { action, loader } from "~/routes/unsubscribe";
+import { action, loader } from "~/routes/unsubscribe/route.server";
 import { getDb, schema } from "~/services/db.server";
 
 let userId = "";

@@ -1,7 +1,8 @@
 // /{username}: a profile page; Claim this account, Block/Unblock and Report.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { claimSentUrl, requestClaimLink } from "~/flows/auth.server";
+import { claimSentUrl } from "~/flows/auth.server";
+import { requestClaimLink } from "~/http/auth.server";
 import { profilePage, setBlocked } from "~/flows/profile-page.server";
 import { reportAction } from "~/http/reports.server";
 import { campusForRequest } from "~/models/campuses.server";

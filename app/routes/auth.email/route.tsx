@@ -1,0 +1,1 @@
+export { loader } from "./route.server";
