@@ -41,7 +41,7 @@ beforeEach(() => {
 const video = (p: Probed) => p.streams.find((s) => s.codec_type === "video")!;
 const audio = (p: Probed) => p.streams.find((s) => s.codec_type === "audio");
 const fps = (rate = "0/1") => {
-  const [n, d] = rate.split("/").map(Number);
+  const [n = 0, d = 1] = rate.split("/").map(Number);
   return n / d;
 };
 const rotationOf = (p: Probed) => video(p).side_data_list?.find((d) => d.side_data_type === "Display Matrix")?.rotation ?? 0;
@@ -141,8 +141,10 @@ describe("transcode", () => {
     await expectPlayable(out.path, { width: 640, height: 360, duration: 3, audio: true });
   });
 
+  let upright: string | undefined;
   it("applies a phone's rotation, caps 60 fps at 30 and makes mono audio stereo", async () => {
     const out = await transcode(fx.rotated, outDir());
+    upright = out.path;
     expect([out.width, out.height]).toEqual([360, 640]);
     const probed = await expectPlayable(out.path, { width: 360, height: 640, duration: 2, audio: true });
     expect(fps(video(probed).avg_frame_rate)).toBeCloseTo(30, 0);
@@ -187,8 +189,8 @@ describe("transcode", () => {
   }, 120_000);
 
   it("makes posters of an upright clip at the thumbnail's shape", async () => {
-    const out = await transcode(fx.rotated, outDir());
-    const made = await posters(out.path, outDir());
+    expect(upright).toBeDefined();
+    const made = await posters(upright!, outDir());
     expect([made.thumbnail.width, made.thumbnail.height]).toEqual([113, 200]);
     expect([made.large.width, made.large.height]).toEqual([360, 640]);
   });
@@ -215,7 +217,7 @@ describe("transcode", () => {
     expect(error).toBeInstanceOf(VideoError);
     expect((error as VideoError).reason).toBe("timeout");
     expect(pids).toHaveLength(1);
-    expect(() => process.kill(pids[0], 0)).toThrow();
+    expect(() => process.kill(pids[0] ?? 0, 0)).toThrow();
     expect(leftovers()).toEqual([]);
   });
 

@@ -136,10 +136,11 @@ async function requireTools(): Promise<FfmpegTools> {
 }
 
 /**
- * Threads one ffmpeg may use: at most two, and one core left to the web requests
- * when the machine has more than two.
+ * Threads one ffmpeg may use: at most two. It runs at low priority (`nice`), so on
+ * a small machine the web requests still come first; the cap keeps a big machine's
+ * other cores for other jobs and processes.
  */
-export const FFMPEG_THREADS = Math.max(1, Math.min(2, os.availableParallelism() - 1));
+export const FFMPEG_THREADS = Math.min(2, os.availableParallelism());
 
 /** How much of a tool's output is kept: ffprobe's JSON is small; stderr only for the error message. */
 const MAX_STDOUT = 4 * 1024 * 1024;
@@ -156,19 +157,20 @@ export type RunOptions = {
 export type RunResult = { stdout: string; stderr: string };
 
 /**
- * Runs ffmpeg or ffprobe with an argument list. The child gets no stdin, only PATH
- * and a C locale from our environment (no secrets), and its own process group, so a
+ * Runs ffmpeg or ffprobe with an argument list. The child gets no stdin, only PATH,
+ * NODE_ENV and a C locale from our environment (no secrets), and its own process group, so a
  * timeout kills it and anything it started. Resolves with its output when it exits
  * with 0; otherwise throws a VideoError ("timeout" or "failed").
  */
 export async function runTool(tool: "ffmpeg" | "ffprobe", args: readonly string[], options: RunOptions): Promise<RunResult> {
   const tools = await requireTools();
   const binary = tools[tool];
-  const [command, argv] = tools.nice ? [tools.nice, ["-n", "10", binary, ...args]] : [binary, [...args]];
+  const command: string = tools.nice ?? binary;
+  const argv: string[] = tools.nice ? ["-n", "10", binary, ...args] : [...args];
   return new Promise<RunResult>((resolve, reject) => {
     const child = spawn(command, argv, {
       cwd: options.cwd,
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", LC_ALL: "C" },
+      env: { NODE_ENV: process.env.NODE_ENV, PATH: process.env.PATH ?? "/usr/bin:/bin", LC_ALL: "C" },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
       shell: false,

@@ -98,8 +98,8 @@ type ProbeOutput = { streams?: ProbeStream[]; format?: { duration?: string; bit_
 
 function rate(value: string | undefined): number {
   if (!value) return 0;
-  const [num, den] = value.split("/").map(Number);
-  const fps = den ? num / den : num;
+  const [num = 0, den = 1] = value.split("/").map(Number);
+  const fps = num / den;
   return Number.isFinite(fps) && fps > 0 ? fps : 0;
 }
 

@@ -202,7 +202,7 @@ const POSTER_WEBP = { quality: 70, effort: 5, smartSubsample: true } as const;
 /**
  * WebP posters of a video (one `transcode` made: its pixels are upright) from about
  * 1 s in, or its first frame when it is shorter than 2 s, written into `outDir` as
- * `poster-{width}.webp`.
+ * `poster-{width}x{height}.webp`.
  */
 export async function posters(video: string, outDir: string, options: Pick<TranscodeOptions, "timeoutMs"> = {}): Promise<VideoPosters> {
   const { container, mime } = await sniffContainer(video);
@@ -246,44 +246,30 @@ export async function posters(video: string, outDir: string, options: Pick<Trans
     const width = meta.width ?? info.displayWidth;
     const height = meta.height ?? info.displayHeight;
     const thumbWidth = thumbnailWidth(width, height);
-    const made: VideoPoster[] = [];
-    for (const [w, h, webp] of [
-      [thumbWidth, MEDIA_DISPLAY_HEIGHT, THUMBNAIL_WEBP],
-      [2 * thumbWidth, 2 * MEDIA_DISPLAY_HEIGHT, THUMBNAIL_WEBP],
-    ] as const) {
-      made.push(
-        await writePoster(
-          sharp(frame).resize({ width: w, height: h, fit: "cover", position: sharp.strategy.attention, withoutEnlargement: true }).webp(webp),
-          dir,
-        ),
-      );
-    }
-    made.push(
-      await writePoster(
-        sharp(frame)
-          .resize({ width: VIDEO_POSTER_LONG_SIDE, height: VIDEO_POSTER_LONG_SIDE, fit: "inside", withoutEnlargement: true })
-          .webp(POSTER_WEBP),
-        dir,
-      ),
-    );
+    const thumbnail = (scale: number) =>
+      sharp(frame)
+        .resize({ width: scale * thumbWidth, height: scale * MEDIA_DISPLAY_HEIGHT, fit: "cover", position: sharp.strategy.attention, withoutEnlargement: true })
+        .webp(THUMBNAIL_WEBP);
+    const large = sharp(frame)
+      .resize({ width: VIDEO_POSTER_LONG_SIDE, height: VIDEO_POSTER_LONG_SIDE, fit: "inside", withoutEnlargement: true })
+      .webp(POSTER_WEBP);
     await fs.mkdir(outDir, { recursive: true });
-    const moved: VideoPoster[] = [];
-    for (const poster of made) {
-      const target = path.join(outDir, path.basename(poster.path));
-      await moveInto(poster.path, target);
-      moved.push({ ...poster, path: target });
-    }
-    const [thumbnail, thumbnail2x, large] = moved;
-    return { thumbnail, thumbnail2x, large };
+    return {
+      thumbnail: await writePoster(thumbnail(1), dir, outDir),
+      thumbnail2x: await writePoster(thumbnail(2), dir, outDir),
+      large: await writePoster(large, dir, outDir),
+    };
   });
 }
 
-async function writePoster(image: sharp.Sharp, dir: string): Promise<VideoPoster> {
+/** Encodes in the workspace, then moves the finished file out, so `outDir` never holds half a poster. */
+async function writePoster(image: sharp.Sharp, dir: string, outDir: string): Promise<VideoPoster> {
   const { data, info } = await image.toBuffer({ resolveWithObject: true });
-  // Named by width, and by height too when two sizes share a width (a tiny clip not enlarged).
-  const file = path.join(dir, `poster-${info.width}x${info.height}.webp`);
-  await fs.writeFile(file, data);
-  return { path: file, width: info.width, height: info.height };
+  // Named by size: two posters of a tiny clip (never enlarged) may be the same picture.
+  const name = `poster-${info.width}x${info.height}.webp`;
+  await fs.writeFile(path.join(dir, name), data);
+  await moveInto(path.join(dir, name), path.join(outDir, name));
+  return { path: path.join(outDir, name), width: info.width, height: info.height };
 }
 
 async function exists(file: string): Promise<boolean> {
