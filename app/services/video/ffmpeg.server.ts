@@ -157,7 +157,8 @@ export type RunOptions = {
 export type RunResult = { stdout: string; stderr: string };
 
 /**
- * Runs ffmpeg or ffprobe with an argument list. The child gets no stdin, only PATH,
+ * Runs ffmpeg or ffprobe with an argument list (ffmpeg's always starts with
+ * `-nostdin` and a thread limit). The child gets no stdin, only PATH,
  * NODE_ENV and a C locale from our environment (no secrets), and its own process group, so a
  * timeout kills it and anything it started. Resolves with its output when it exits
  * with 0; otherwise throws a VideoError ("timeout" or "failed").
@@ -165,8 +166,13 @@ export type RunResult = { stdout: string; stderr: string };
 export async function runTool(tool: "ffmpeg" | "ffprobe", args: readonly string[], options: RunOptions): Promise<RunResult> {
   const tools = await requireTools();
   const binary = tools[tool];
+  // Given here so no caller can forget them; ffmpeg's `-threads` before the input bounds the decoder.
+  const fenced =
+    tool === "ffmpeg"
+      ? ["-nostdin", "-hide_banner", "-loglevel", "error", "-threads", String(FFMPEG_THREADS), ...args]
+      : ["-hide_banner", ...args];
   const command: string = tools.nice ?? binary;
-  const argv: string[] = tools.nice ? ["-n", "10", binary, ...args] : [...args];
+  const argv: string[] = tools.nice ? ["-n", "10", binary, ...fenced] : fenced;
   return new Promise<RunResult>((resolve, reject) => {
     const child = spawn(command, argv, {
       cwd: options.cwd,

@@ -146,12 +146,6 @@ export async function transcode(input: string, outDir: string, options: Transcod
     await runTool(
       "ffmpeg",
       [
-        "-nostdin",
-        "-hide_banner",
-        "-loglevel",
-        "error",
-        "-threads",
-        String(FFMPEG_THREADS),
         "-filter_threads",
         String(FFMPEG_THREADS),
         ...inputArgs(container, copy),
@@ -214,12 +208,6 @@ export async function posters(video: string, outDir: string, options: Pick<Trans
       runTool(
         "ffmpeg",
         [
-          "-nostdin",
-          "-hide_banner",
-          "-loglevel",
-          "error",
-          "-threads",
-          String(FFMPEG_THREADS),
           "-ss",
           String(at),
           ...inputArgs(container, copy),
