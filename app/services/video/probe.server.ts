@@ -15,7 +15,7 @@ export type VideoInfo = {
   /** Coded size, before rotation. */
   width: number;
   height: number;
-  /** Size as shown: width and height swapped when the rotation is a quarter turn. */
+  /** Size as shown: non-square pixels made square, then width and height swapped when the rotation is a quarter turn. */
   displayWidth: number;
   displayHeight: number;
   /** Seconds. */
@@ -47,7 +47,8 @@ const DEMUXERS = new Map<string, VideoInfo["container"]>([
   ["video/vnd.avi", "avi"],
 ]);
 
-const UNREADABLE = "The file is damaged or is not a video we can read.";
+/** What the author is told about a file ffprobe or ffmpeg cannot read. */
+export const UNREADABLE = "The file is damaged or is not a video we can read.";
 
 /** Decides the demuxer from the first bytes of a file; refuses what is not MP4, QuickTime or AVI. */
 export async function sniffContainer(file: string): Promise<{ container: VideoInfo["container"]; mime: string }> {
@@ -84,6 +85,7 @@ type ProbeStream = {
   width?: number;
   height?: number;
   pix_fmt?: string;
+  sample_aspect_ratio?: string;
   avg_frame_rate?: string;
   r_frame_rate?: string;
   duration?: string;
@@ -96,9 +98,10 @@ type ProbeStream = {
 };
 type ProbeOutput = { streams?: ProbeStream[]; format?: { duration?: string; bit_rate?: string } };
 
+/** "30000/1001" (a frame rate) or "8:9" (a pixel's shape) as a number; 0 when missing or meaningless. */
 function rate(value: string | undefined): number {
   if (!value) return 0;
-  const [num = 0, den = 1] = value.split("/").map(Number);
+  const [num = 0, den = 1] = value.split(/[/:]/).map(Number);
   const fps = num / den;
   return Number.isFinite(fps) && fps > 0 ? fps : 0;
 }
@@ -141,6 +144,8 @@ export async function probeCopy(copy: string, container: VideoInfo["container"],
   const height = video.height ?? 0;
   const rotation = rotationOf(video);
   const quarter = rotation === 90 || rotation === 270;
+  // DV and some camcorders store wide frames in narrow pixels (720×480 shown as 854×480).
+  const shownWidth = Math.round(width * (rate(video.sample_aspect_ratio) || 1));
   const total = positive(parsed.format?.bit_rate);
   const audioBitrate = audio ? positive(audio.bit_rate) : null;
   return {
@@ -148,8 +153,8 @@ export async function probeCopy(copy: string, container: VideoInfo["container"],
     mime,
     width,
     height,
-    displayWidth: quarter ? height : width,
-    displayHeight: quarter ? width : height,
+    displayWidth: quarter ? height : shownWidth,
+    displayHeight: quarter ? shownWidth : height,
     duration,
     fps: rate(video.avg_frame_rate) || rate(video.r_frame_rate),
     rotation,

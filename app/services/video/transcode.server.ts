@@ -9,7 +9,7 @@ import sharp from "sharp";
 import { MEDIA_DISPLAY_HEIGHT, thumbnailWidth } from "~/utils/image-sizes";
 import { MAX_VIDEO_SECONDS, VIDEO_MAX_FPS, VIDEO_MAX_LONG_SIDE, VIDEO_POSTER_LONG_SIDE, VIDEO_TOO_LONG } from "~/utils/video-rules";
 import { FFMPEG_THREADS, moveInto, runTool, VideoError, withWorkspace } from "./ffmpeg.server";
-import { copyIn, inputArgs, probeCopy, sniffContainer, type VideoInfo } from "./probe.server";
+import { copyIn, inputArgs, probeCopy, sniffContainer, UNREADABLE, type VideoInfo } from "./probe.server";
 
 /** Video bits a second at 1280×720; other sizes get the same bits per pixel. */
 const BITRATE_AT_720P = 1_500_000;
@@ -49,6 +49,7 @@ export function isRemuxable(info: VideoInfo): boolean {
     H264_PROFILES.has(info.videoProfile ?? "") &&
     info.pixelFormat === "yuv420p" &&
     info.rotation === 0 &&
+    info.displayWidth === info.width &&
     Math.max(info.width, info.height) <= VIDEO_MAX_LONG_SIDE &&
     info.width % 2 === 0 &&
     info.height % 2 === 0 &&
@@ -165,13 +166,13 @@ export async function transcode(input: string, outDir: string, options: Transcod
       { timeoutMs: options.timeoutMs ?? 120_000 + 4_000 * Math.ceil(info.duration), cwd: dir, onSpawn: options.onSpawn },
     ).catch((error: unknown) => {
       // A file ffprobe could read but ffmpeg cannot decode is damaged.
-      if (error instanceof VideoError && error.reason === "failed") throw new VideoError("unreadable", "The file is damaged or is not a video we can read.", error.detail);
+      if (error instanceof VideoError && error.reason === "failed") throw new VideoError("unreadable", UNREADABLE, error.detail);
       throw error;
     });
     const result = await probeCopy(output, "mov", "video/mp4");
     // ffmpeg skips what it cannot decode and may still exit with 0: much shorter means damaged.
     if (result.duration < info.duration * 0.9 - DURATION_SLACK) {
-      throw new VideoError("unreadable", "The file is damaged or is not a video we can read.", `${result.duration}s of ${info.duration}s decoded`);
+      throw new VideoError("unreadable", UNREADABLE, `${result.duration}s of ${info.duration}s decoded`);
     }
     await fs.mkdir(outDir, { recursive: true });
     const target = path.join(outDir, "video.mp4");
@@ -228,7 +229,7 @@ export async function posters(video: string, outDir: string, options: Pick<Trans
     await grab(info.duration >= 2 ? 1 : 0);
     // Seeking can land past the last frame of a clip with a long audio tail: take the first frame then.
     if (!(await exists(frame))) await grab(0);
-    if (!(await exists(frame))) throw new VideoError("unreadable", "The file is damaged or is not a video we can read.", "no frame for the poster");
+    if (!(await exists(frame))) throw new VideoError("unreadable", UNREADABLE, "no frame for the poster");
 
     const meta = await sharp(frame).metadata();
     const width = meta.width ?? info.displayWidth;
