@@ -3,8 +3,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect, redirectDocument } from "@remix-run/node";
 import { campusForRequest } from "~/models/campuses.server";
-import { countUnread } from "~/models/notifications.server";
-import { countUnreadConversations } from "~/models/messages.server";
+import { unreadCounts } from "~/models/messages.server";
 import { countOpenReportedItems } from "~/models/moderation.server";
 import { isSchoolVerifiedOn } from "~/models/school.server";
 import { suspensionMessage } from "~/models/suspensions.server";
@@ -42,6 +41,8 @@ export async function layoutLoader({ request, context }: LoaderFunctionArgs) {
   const from = referer && URL.canParse(referer) ? new URL(referer) : null;
   // backTarget takes it through safePath, like every other back target.
   if (from?.host === url.host) history.push({ path: from.pathname + from.search, createdAt: Date.now() });
+  // A conversation's page marks it read as it shows it.
+  const unread = user ? await unreadCounts(user.id, /^\/messages\/([\w-]+)$/.exec(url.pathname)?.[1]) : null;
   const headers = new Headers();
   if (setCookie) headers.append("Set-Cookie", setCookie);
   if (renewed) headers.append("Set-Cookie", renewed);
@@ -53,9 +54,8 @@ export async function layoutLoader({ request, context }: LoaderFunctionArgs) {
       user: user ? sessionUserView(user, await isSchoolVerifiedOn(user, campus.id), suspensionMessage(user, campus.timeZone)) : null,
       pending: sessionUser && !user ? { username: sessionUser.username } : null,
       // The notifications page marks them all read as it shows them.
-      unreadNotifications: user && url.pathname !== "/notifications" ? await countUnread(user.id) : 0,
-      // A conversation's page marks it read as it shows it.
-      unreadMessages: user ? await countUnreadConversations(user.id, /^\/messages\/([\w-]+)$/.exec(url.pathname)?.[1]) : 0,
+      unreadNotifications: unread && url.pathname !== "/notifications" ? unread.notifications : 0,
+      unreadMessages: unread?.conversations ?? 0,
       // Reported items waiting for review, beside Moderation: one query, for moderators only.
       openReports: isModerator(user) ? await countOpenReportedItems() : 0,
       /** The sign-up prompt this page opens (`?signup=<reason>`), in its words. */
