@@ -621,7 +621,7 @@ type PostRow = { [K in keyof typeof postColumns]: K extends "author" ? Parameter
  */
 function savedColumn(viewerId: string | null | undefined) {
   const { likes } = schema;
-  if (!viewerId) return sql<boolean>`${false}`.mapWith(Boolean);
+  if (!viewerId) return sql<boolean>`0`.mapWith(Boolean);
   const saved = getDb()
     .select({ one: sql`1` })
     .from(likes)
@@ -678,7 +678,7 @@ async function toViews(rows: (PostRow & { saved?: boolean })[], timeZone: string
 export async function getPostViews(ids: string[], timeZone: string, viewerId?: string | null): Promise<PostView[]> {
   if (ids.length === 0) return [];
   const rows = await getDb()
-    .select(postColumns)
+    .select({ ...postColumns, saved: savedColumn(viewerId) })
     .from(posts)
     .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
     .where(and(inArray(posts.id, ids), isNull(posts.deletedAt), viewerId ? notBlockedWith(viewerId, posts.authorId) : undefined, visibleAfterReports(viewerId, "any")));
@@ -704,7 +704,7 @@ export async function isPostHiddenFrom(id: string, viewerId?: string | null): Pr
 
 export async function getPost(id: string, timeZone: string, viewerId?: string | null): Promise<PostLookup> {
   const [row] = await getDb()
-    .select(postColumns)
+    .select({ ...postColumns, saved: savedColumn(viewerId) })
     .from(posts)
     .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
     .where(eq(posts.id, id))
@@ -764,7 +764,7 @@ export async function getThread(of: ThreadOf, timeZone: string, viewerId?: strin
       ? eq(posts.parentId, of.postId)
       : and("gameId" in of ? eq(posts.gameId, of.gameId) : eq(posts.projectId, of.projectId), isNull(posts.parentId));
   const after = decodeCursor(cursor);
-  const select = () => getDb().select(postColumns).from(posts).innerJoin(schema.users, eq(schema.users.id, posts.authorId));
+  const select = () => getDb().select({ ...postColumns, saved: savedColumn(viewerId) }).from(posts).innerJoin(schema.users, eq(schema.users.id, posts.authorId));
   const rows = await select()
     .where(and(under, visible, after ? or(gt(posts.createdAt, after.at), and(eq(posts.createdAt, after.at), gt(posts.id, after.id))) : undefined))
     .orderBy(asc(posts.createdAt), asc(posts.id))
