@@ -1,6 +1,5 @@
 // The production server: Express + the Remix build, compiled into build/index.js.
 import crypto from "node:crypto";
-import zlib from "node:zlib";
 import * as build from "@remix-run/dev/server-build";
 // The adapter's own request and response bridges (dist/server is what its createRequestHandler uses).
 import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
@@ -50,10 +49,7 @@ async function start() {
   app.disable("x-powered-by");
   // X-Forwarded-* are believed only from the proxy TRUST_PROXY names (default: nobody).
   app.set("trust proxy", cfg.trustProxy);
-  // Pages are compressed fast, not small: gzip level 1 and brotli quality 1 (instead of 6 and 4) cost
-  // a third of the time on a 50 KB page for about 1 KB more; under one packet nothing is compressed.
-  // (Scripts and styles are served pre-compressed, below.)
-  app.use(compression({ level: 1, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } }, threshold: 1400 }));
+  app.use(compression());
   // Once a shutdown has begun, health checks fail so a load balancer sends no more (see stop below).
   let shuttingDown = false;
   app.use("/healthz", (_req, res, next) => (shuttingDown ? res.status(503).set("Cache-Control", "no-store").type("text/plain").send("shutting down") : next()));
