@@ -16,7 +16,6 @@ import { ClientHints } from "~/components/client-hints";
 import { useNonce } from "~/components/nonce";
 import { NotFound } from "~/components/not-found";
 import { UrlPrompts } from "~/components/url-prompts";
-import { layoutLoader } from "~/flows/layout.server";
 import appCss from "~/styles/app.css";
 import { headerTitle } from "~/utils/route-handle";
 
@@ -25,9 +24,10 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-// In a module of its own: the browser build then holds no placeholder chunks
-// for the server modules it uses (they are shared with other routes).
-export const loader = layoutLoader;
+import type { loader } from "./root.server";
+
+// The loader lives in root.server.ts: the browser build gets one empty stand-in for it.
+export { loader } from "./root.server";
 
 export type RootData = typeof loader;
 

@@ -16,6 +16,8 @@ import { warmContent } from "./services/content.server";
 import { checkDatabase, closeDatabase, migrateDatabase } from "./services/db.server";
 import { createPageCache } from "./services/page-cache.server";
 import { startMailWorker } from "./services/mail-worker.server";
+import { withRequestScope } from "./services/request-scope.server";
+import { countStatements } from "./services/statement-count.server";
 import { trackConnections, within } from "./services/shutdown.server";
 import {
   formContentTypeMiddleware,
@@ -135,6 +137,15 @@ async function start() {
   app.use(pageViewMiddleware(recordPageView, (_req, res) => res.locals.viewerId as string | undefined));
 
   const handleRequest = createRequestHandler(build, build.mode);
+  // Each request in a scope of its own, so its loaders share what it looked up once (the session).
+  // COUNT_STATEMENTS=1 (the bench): each response says how many statements its request sent.
+  const render: typeof handleRequest = (request, context) =>
+    withRequestScope(async () => {
+      if (!cfg.countStatements) return handleRequest(request, context);
+      const { result, statements } = await countStatements(() => handleRequest(request, context));
+      result.headers.set("X-Db-Statements", String(statements));
+      return result;
+    });
   // A visitor's feed is rendered once per process per PAGE_CACHE_TTL_MS and shared (services/page-cache.server.ts).
   const pageCache = createPageCache({ ttlMs: cfg.pageCacheTtlMs });
   // eslint-disable-next-line @typescript-eslint/no-misused-promises -- errors go to next(), like @remix-run/express's own handler.
@@ -142,7 +153,7 @@ async function start() {
     try {
       const nonce = res.locals.cspNonce as string;
       const response = await pageCache.handle(req, nonce, () =>
-        handleRequest(createRemixRequest(req, res), {
+        render(createRemixRequest(req, res), {
           cspNonce: nonce,
           clientIp: req.ip ?? "",
           fromThisMachine: fromThisMachine(req),

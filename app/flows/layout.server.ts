@@ -1,68 +1,32 @@
-// The data every page's layout shows (root loader): campus, alert, the signed-in
-// user and their unread count, the Back target and the share origin.
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect, redirectDocument } from "@remix-run/node";
-import { campusForRequest } from "~/models/campuses.server";
-import { countUnread } from "~/models/notifications.server";
-import { countUnreadConversations } from "~/models/messages.server";
+// What every page's navigation shows about the signed-in user (the root loader,
+// app/root.server.ts): who they are on this campus, and their unread and
+// open-report counts, in as few statements as the data allows.
+import type { Campus } from "~/models/campuses.server";
+import { unreadCounts } from "~/models/messages.server";
 import { countOpenReportedItems } from "~/models/moderation.server";
 import { isSchoolVerifiedOn } from "~/models/school.server";
 import { suspensionMessage } from "~/models/suspensions.server";
 import { isModerator, sessionUserView } from "~/models/users.server";
-import { readAlert } from "~/services/alerts.server";
-import { config } from "~/services/config.server";
-import { signUpPromptAllowed } from "~/services/geo.server";
-import { getSessionUser, renewSession } from "~/services/session.server";
-import { siteOrigin } from "~/services/urls.server";
-import { backTarget } from "~/utils/navigation";
-import { isSignUpReason } from "~/utils/url-state";
-import { SIGNUP_TEXT, SIGNUP_TITLES } from "~/utils/signup-prompt-texts.server";
+import type { User } from "~/services/session.server";
 
-export async function layoutLoader({ request, context }: LoaderFunctionArgs) {
-  // The region gate (app/services/middleware.server.ts) flags data requests it
-  // refuses; documents never get here. Keep this loader revalidating on every
-  // navigation, or a refused visitor could browse on without a document load.
-  if (context.regionBlocked) throw redirectDocument("/404");
-  const campus = await campusForRequest(request);
-  const { alert, setCookie } = await readAlert(request);
-  // A pending session (email not verified) browses as a visitor; the navigation offers Verify email and Log out.
-  const sessionUser = await getSessionUser(request);
+/** `sessionUser`: the session's user, verified or not (a pending one browses as a visitor); `pathname`: the page shown. */
+export async function layoutView({ campus, sessionUser, pathname }: { campus: Campus; sessionUser: User | null; pathname: string }) {
   const user = sessionUser?.verified ? sessionUser : null;
-  const renewed = sessionUser ? await renewSession(request) : null;
-  const url = new URL(request.url);
-  const signUpReason = user ? null : url.searchParams.get("signup");
-  if (user) context.setViewer?.(user.id); // for the page-view record
-  // docs/product.md §18: the sign-up prompt for a visitor the region rule refuses goes to /404, unless SHOW_FIREWALL=1.
-  else if (isSignUpReason(signUpReason) && !signUpPromptAllowed({ ip: context.clientIp, header: (n) => request.headers.get(n) }, config().geo).allow) {
-    throw redirect("/404");
-  }
-  // Without JS the Referer is the history we have (docs/product.md §19, the Back button).
-  const referer = request.headers.get("Referer");
-  const history = [];
-  const from = referer && URL.canParse(referer) ? new URL(referer) : null;
-  // backTarget takes it through safePath, like every other back target.
-  if (from?.host === url.host) history.push({ path: from.pathname + from.search, createdAt: Date.now() });
-  const headers = new Headers();
-  if (setCookie) headers.append("Set-Cookie", setCookie);
-  if (renewed) headers.append("Set-Cookie", renewed);
-  return data(
-    {
-      campus: { id: campus.id, name: campus.name },
-      alert,
-      back: backTarget(url.pathname + url.search, history),
-      user: user ? sessionUserView(user, await isSchoolVerifiedOn(user, campus.id), suspensionMessage(user, campus.timeZone)) : null,
-      pending: sessionUser && !user ? { username: sessionUser.username } : null,
-      // The notifications page marks them all read as it shows them.
-      unreadNotifications: user && url.pathname !== "/notifications" ? await countUnread(user.id) : 0,
-      // A conversation's page marks it read as it shows it.
-      unreadMessages: user ? await countUnreadConversations(user.id, /^\/messages\/([\w-]+)$/.exec(url.pathname)?.[1]) : 0,
-      // Reported items waiting for review, beside Moderation: one query, for moderators only.
-      openReports: isModerator(user) ? await countOpenReportedItems() : 0,
-      /** The sign-up prompt this page opens (`?signup=<reason>`), in its words. */
-      signUpPrompt: isSignUpReason(signUpReason) ? { title: SIGNUP_TITLES[signUpReason], text: SIGNUP_TEXT[signUpReason] } : null,
-      /** For share links (docs/product.md §8): this request's site when it is on the allowlist, else the default one. */
-      origin: siteOrigin(request),
-    },
-    { headers },
-  );
+  // A conversation's page marks it read as it shows it: it is left out of the count.
+  const [unread, openReports, schoolVerified] = user
+    ? await Promise.all([
+        unreadCounts(user.id, /^\/messages\/([\w-]+)$/.exec(pathname)?.[1]),
+        // Reported items waiting for review, beside Moderation: one query, for moderators only.
+        isModerator(user) ? countOpenReportedItems() : 0,
+        isSchoolVerifiedOn(user, campus.id),
+      ])
+    : [null, 0, false];
+  return {
+    user: user ? sessionUserView(user, schoolVerified, suspensionMessage(user, campus.timeZone)) : null,
+    pending: sessionUser && !user ? { username: sessionUser.username } : null,
+    // The notifications page marks them all read as it shows them.
+    unreadNotifications: unread && pathname !== "/notifications" ? unread.notifications : 0,
+    unreadMessages: unread?.conversations ?? 0,
+    openReports,
+  };
 }

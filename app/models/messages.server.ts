@@ -1,15 +1,15 @@
 // Private conversations between a buyer and a seller about a listing (issue
 // 14): chats, their two members (each member's row is also their inbox entry)
 // and messages. Names and photos are joined from users, never copied.
-import { and, count, desc, eq, inArray, isNotNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
-import { getDb, newId, schema, transaction, type Tx } from "~/services/db.server";
+import { and, count, desc, eq, inArray, isNotNull, lt, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { getDb, newId, prepared, schema, transaction, type Tx } from "~/services/db.server";
 import { consume } from "~/services/rate-limit.server";
 import type { ConversationItemView, ConversationView, InboxEntryView, MessageView } from "~/types/views";
 import { CANT_MESSAGE, OWN_POST, TOO_MANY_CONVERSATIONS, TOO_MANY_MESSAGES } from "~/utils/messages";
 import { priceLabel } from "~/utils/price";
 import { timeView } from "~/utils/time.server";
 import { isBlockedEitherWay } from "./blocks.server";
-import { notify } from "./notifications.server";
+import { notify, unreadNotificationsCount } from "./notifications.server";
 import { hiddenFrom, loadMedia } from "./posts.server";
 import { hiddenFromViewer, reportUser, type ReportDetails, type ReportResult } from "./reports.server";
 import { authorColumns, authorView } from "./users.server";
@@ -320,16 +320,44 @@ export async function getInboxPage(opts: { userId: string; timeZone: string; cur
  * `exceptChatId` (the one the page is showing, which its loader marks read).
  */
 export async function countUnreadConversations(userId: string, exceptChatId?: string | null): Promise<number> {
+  const [row] = await unreadConversationsCount(userId, exceptChatId ?? NO_CHAT);
+  return row?.n ?? 0;
+}
+
+// Chat ids are never empty: "except this one" with nothing to leave out.
+const NO_CHAT = "";
+
+function unreadConversationsCount(userId: string | Placeholder, exceptChatId: string | Placeholder) {
   const m = schema.chatMembers;
   const db = getDb();
   const unread = db
     .select({ one: sql`1`.as("one") })
     .from(m)
-    .where(and(eq(m.userId, userId), sql`last_activity_at > coalesce(last_read_at, 0)`, exceptChatId ? ne(m.chatId, exceptChatId) : undefined))
+    .where(and(eq(m.userId, userId), sql`last_activity_at > coalesce(last_read_at, 0)`, ne(m.chatId, exceptChatId)))
     .limit(UNREAD_CHATS_CAP)
     .as("unread");
-  const [row] = await db.select({ n: count() }).from(unread);
-  return row?.n ?? 0;
+  return db.select({ n: count() }).from(unread);
+}
+
+// The navigation's counts of every signed-in page, in one prepared statement.
+const unreadCountsQuery = prepared(() => {
+  const userId = sql.placeholder("userId");
+  return getDb()
+    .select({
+      notifications: sql<number>`(${unreadNotificationsCount(userId)})`.mapWith(Number),
+      conversations: sql<number>`(${unreadConversationsCount(userId, sql.placeholder("exceptChatId"))})`.mapWith(Number),
+    })
+    .from(schema.users)
+    .where(eq(schema.users.id, userId));
+});
+
+/**
+ * The navigation's unread counts in one statement: notifications (countUnread)
+ * and conversations (countUnreadConversations, leaving out `exceptChatId`).
+ */
+export async function unreadCounts(userId: string, exceptChatId?: string | null): Promise<{ notifications: number; conversations: number }> {
+  const [row] = await unreadCountsQuery().execute({ userId, exceptChatId: exceptChatId ?? NO_CHAT });
+  return { notifications: row?.notifications ?? 0, conversations: row?.conversations ?? 0 };
 }
 
 /** Report in a conversation: recorded with the conversation, against the other member, for the owner's review. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNotNull, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNotNull, isNull, lt, lte, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { getDb, newId, schema, transaction, type Tx } from "~/services/db.server";
 import { timeView } from "~/utils/time.server";
 import { escapeHtml, sendMail } from "./mail.server";
@@ -375,6 +375,12 @@ export const UNREAD_CAP = 100;
  * the top and stop early, whatever the length of the history.
  */
 export async function countUnread(userId: string): Promise<number> {
+  const [row] = await unreadNotificationsCount(userId);
+  return row?.n ?? 0;
+}
+
+/** The query of countUnread, for a user id or a placeholder (the navigation's one statement, models/messages). */
+export function unreadNotificationsCount(userId: string | Placeholder) {
   const { notifications: n } = schema;
   const db = getDb();
   const lastRead = db
@@ -389,8 +395,7 @@ export async function countUnread(userId: string): Promise<number> {
     .where(and(eq(n.userId, userId), isNull(n.readAt), gte(n.createdAt, sql`coalesce((${lastRead}), 0)`)))
     .limit(UNREAD_CAP)
     .as("unread");
-  const [row] = await db.select({ n: count() }).from(unread);
-  return row?.n ?? 0;
+  return db.select({ n: count() }).from(unread);
 }
 
 /** Marks every notification of the user read (e.g. a "Mark all as read" control). */

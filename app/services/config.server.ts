@@ -85,6 +85,8 @@ const envSchema = z
     MIGRATE_ON_START: z.enum(["0", "1"]).default("1"),
     // How long a visitor's feed page is shared between visitors (0: render every request).
     PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    // 1: every response names the database statements its request sent (X-Db-Statements), for the bench.
+    COUNT_STATEMENTS: z.enum(["0", "1"]).default("0"),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
@@ -233,6 +235,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     shutdownGraceMs: c.SHUTDOWN_GRACE_SECONDS * 1000,
     shutdownDelayMs: c.SHUTDOWN_DELAY_SECONDS * 1000,
     pageCacheTtlMs: c.PAGE_CACHE_TTL_MS,
+    countStatements: c.COUNT_STATEMENTS === "1",
     migrateOnStart: c.MIGRATE_ON_START === "1",
     contentDir: c.CONTENT_DIR,
     /** The default site's origin (required in production). */

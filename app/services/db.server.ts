@@ -62,6 +62,33 @@ export function transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
   return dbClient().transaction(fn);
 }
 
+let preparedCount = 0;
+
+/**
+ * A hot query built once and sent as a prepared statement (drizzle's
+ * `.prepare()`, a named statement on PostgreSQL): `build` makes the query with
+ * `sql.placeholder(…)` for its values, and the returned function gives the
+ * prepared query of the process's current database (built on first use, again
+ * after the database is reopened). Run it with `.execute({ …values })`, outside
+ * transactions (it runs on the shared `db`).
+ */
+export function prepared<P>(build: () => { prepare(): P }): () => P {
+  const byClient = new WeakMap<DbClient, P>();
+  // Postgres keeps a named statement per connection: one name per query, never reused for another text.
+  const name = `prepared_${++preparedCount}`;
+  return () => {
+    const client = dbClient();
+    let query = byClient.get(client);
+    if (!query) {
+      const builder = build();
+      // The builder is drizzle's Postgres one at run time there, whose prepare() takes the statement's name.
+      query = client.dialect === "pg" ? (builder as unknown as { prepare(name: string): P }).prepare(name) : builder.prepare();
+      byClient.set(client, query);
+    }
+    return query;
+  };
+}
+
 /** Applies pending migrations, then runs `then` (the seed) under the dialect's start-up lock. */
 export function migrateDatabase(then?: () => Promise<void>): Promise<void> {
   return dbClient().migrate(then);

@@ -10,9 +10,10 @@
 // places that serve a pending session.
 import crypto from "node:crypto";
 import { redirect } from "@remix-run/node";
-import { and, eq, gt, lt, notInArray } from "drizzle-orm";
+import { and, eq, gt, lt, notInArray, sql } from "drizzle-orm";
 import { appCookie, hasCookie } from "./cookies.server";
-import { getDb, schema } from "./db.server";
+import { getDb, prepared, schema } from "./db.server";
+import { requestScope } from "./request-scope.server";
 
 /** A users row (the users model works with the same type). */
 export type User = typeof schema.users.$inferSelect;
@@ -43,33 +44,54 @@ function endOf(row: { createdAt: number }, now: number): number {
 }
 
 type SessionRow = typeof schema.sessions.$inferSelect;
+
+// The lookup every signed-in request makes: built once, sent as a prepared statement.
+const sessionQuery = prepared(() =>
+  getDb()
+    .select({ row: schema.sessions, user: schema.users })
+    .from(schema.sessions)
+    .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
+    .where(
+      and(
+        eq(schema.sessions.id, sql.placeholder("id")),
+        gt(schema.sessions.expiresAt, sql.placeholder("now")),
+        gt(schema.sessions.createdAt, sql.placeholder("signedInAfter")),
+      ),
+    )
+    .limit(1),
+);
 type Found = { row: SessionRow; token: string; user: User };
 
-// Several loaders of one request ask for the user: look the session up once.
+// Several loaders of one request ask for the user: look the session up once. In
+// the server each request has a scope (request-scope.server), keyed here by the
+// cookie, since every loader gets a Request object of its own; outside one
+// (tests calling a loader) the Request object is the key.
 const lookups = new WeakMap<Request, Promise<Found | null>>();
+const SCOPE_KEY = "session:";
+
+function cached(request: Request): { get(): Promise<Found | null> | undefined; set(found: Promise<Found | null>): void; clear(): void } {
+  const scope = requestScope();
+  if (!scope) return { get: () => lookups.get(request), set: (found) => void lookups.set(request, found), clear: () => void lookups.delete(request) };
+  const key = SCOPE_KEY + (request.headers.get("Cookie") ?? "");
+  return {
+    get: () => scope.get(key) as Promise<Found | null> | undefined,
+    set: (found) => void scope.set(key, found),
+    clear: () => void scope.delete(key),
+  };
+}
 
 function lookup(request: Request): Promise<Found | null> {
-  let found = lookups.get(request);
+  const cache = cached(request);
+  let found = cache.get();
   if (!found) {
     found = (async () => {
       const token = await readToken(request);
       if (!token) return null;
       const now = Date.now();
-      const [hit] = await getDb()
-        .select({ row: schema.sessions, user: schema.users })
-        .from(schema.sessions)
-        .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
-        .where(
-          and(
-            eq(schema.sessions.id, hashToken(token)),
-            gt(schema.sessions.expiresAt, now),
-            gt(schema.sessions.createdAt, now - SESSION_MAX_AGE_MS),
-          ),
-        )
-        .limit(1);
+      const [hit] = await sessionQuery().execute({ id: hashToken(token), now, signedInAfter: now - SESSION_MAX_AGE_MS });
       return hit ? { ...hit, token } : null;
     })();
-    lookups.set(request, found);
+    cache.set(found);
   }
   return found;
 }
@@ -165,7 +187,7 @@ export async function createSessionCookie(request: Request, userId: string): Pro
 export async function destroySessionCookie(request: Request): Promise<string> {
   const token = await readToken(request);
   if (token) await getDb().delete(schema.sessions).where(eq(schema.sessions.id, hashToken(token)));
-  lookups.delete(request);
+  cached(request).clear();
   return sessionCookie(request).serialize("", { maxAge: 0, expires: new Date(0) });
 }
 

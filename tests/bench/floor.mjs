@@ -75,12 +75,12 @@ export async function startFloor(dir) {
  * alternating rounds (floor, product, floor, product…) with the same tool and
  * settings, so a noisy machine slows both alike. Returns the medians.
  */
-export async function throughputRatio(throughput, homeUrl, floorBase, rounds = 3) {
+export async function throughputRatio(throughput, homeUrl, floorBase, rounds = 3, { headers = {}, floorHeaders = {} } = {}) {
   const home = [];
   const floor = [];
   for (let i = 0; i < rounds; i++) {
-    floor.push(await throughput(`${floorBase}/`));
-    home.push(await throughput(homeUrl));
+    floor.push(await throughput(`${floorBase}/`, 3, 8, floorHeaders));
+    home.push(await throughput(homeUrl, 3, 8, headers));
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   return { home: median(home), floor: median(floor), ratio: median(home) / median(floor) };
@@ -104,18 +104,20 @@ export async function timeRequests(url, count) {
 /**
  * /home's throughput against the floor app's (../shared/bench-floor), alternating
  * rounds, for each target: `{ url, label }` (the same page served differently,
- * e.g. with and without the visitors' page cache).
+ * e.g. with and without the visitors' page cache), optionally with `headers`
+ * (a signed-in cookie), `floorHeaders` (the same Accept-Encoding for the floor)
+ * and its own `budget`.
  */
 export async function reportThroughput(targets) {
   const floorDir = buildFloor();
   if (!floorDir) return;
   const floor = await startFloor(floorDir);
   try {
-    for (const { url, label } of targets) {
-      await throughput(url, 1); // warm up
-      const { home, floor: base, ratio } = await throughputRatio(throughput, url, floor.base);
+    for (const { url, label, headers, floorHeaders, budget = RATIO_BUDGET } of targets) {
+      await throughput(url, 1, 8, headers); // warm up
+      const { home, floor: base, ratio } = await throughputRatio(throughput, url, floor.base, 3, { headers, floorHeaders });
       console.log(
-        `Throughput on ${label}: /home ${home.toFixed(0)} req/s vs the floor app ${base.toFixed(0)} req/s = ${ratio.toFixed(2)} (budget ≥ ${RATIO_BUDGET}) ${ratio >= RATIO_BUDGET ? "ok" : "OVER"}`,
+        `Throughput on ${label}: ${new URL(url).pathname} ${home.toFixed(0)} req/s vs the floor app ${base.toFixed(0)} req/s = ${ratio.toFixed(2)} (budget ≥ ${budget}) ${ratio >= budget ? "ok" : "OVER"}`,
       );
     }
   } finally {
@@ -124,14 +126,14 @@ export async function reportThroughput(targets) {
   }
 }
 
-export async function throughput(url, seconds = 3, concurrency = 8) {
+export async function throughput(url, seconds = 3, concurrency = 8, headers = {}) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const until = Date.now() + seconds * 1000;
   let done = 0;
   const worker = async () => {
     while (Date.now() < until) {
       await new Promise((resolve, reject) => {
-        http.get(url, { agent }, (res) => res.resume().on("end", resolve)).on("error", reject);
+        http.get(url, { agent, headers }, (res) => res.resume().on("end", resolve)).on("error", reject);
       });
       done++;
     }

@@ -1,12 +1,14 @@
 // The PostgreSQL figures of docs/product.md §22 (run through tests/pg/run.mjs, which
 // provides TEST_DATABASE_URL): the whole /home.data request with 100,000
-// posts, and /home throughput against the floor app, on a production server
+// posts, /home throughput against the floor app (visitors, and a signed-in
+// student's /home and post page with the statements per /home), on a production server
 // whose DATABASE_URL is a fresh PostgreSQL database.
 import crypto from "node:crypto";
 import pg from "pg";
 import { createDatabase, dropDatabases, uniqueName } from "../pg/databases.mjs";
 import { reportThroughput, timeRequests } from "./floor.mjs";
 import { startServer } from "./server.mjs";
+import { signedInTargets } from "./signed-in.mjs";
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
 const FEED_BUDGET_MS = 15;
@@ -54,11 +56,12 @@ try {
   console.log(
     `Feed data request on PostgreSQL with ${POSTS.toLocaleString()} posts (whole request, loaders included): median ${feed.median.toFixed(2)} ms, p95 ${feed.p95.toFixed(2)} ms; by category: median ${deep.median.toFixed(2)} ms (loader budget ${FEED_BUDGET_MS} ms) ${feed.median <= FEED_BUDGET_MS ? "ok" : "OVER"}`,
   );
-  const rendered = await startServer({ env: { DATABASE_URL: url, PAGE_CACHE_TTL_MS: "0", MIGRATE_ON_START: "0" } });
+  const rendered = await startServer({ env: { DATABASE_URL: url, PAGE_CACHE_TTL_MS: "0", MIGRATE_ON_START: "0", COUNT_STATEMENTS: "1" } });
   try {
     await reportThroughput([
       { url: `${server.base}/home`, label: "PostgreSQL" },
       { url: `${rendered.base}/home`, label: "PostgreSQL, every request rendered (PAGE_CACHE_TTL_MS=0)" },
+      ...(await signedInTargets(rendered.base, "PostgreSQL")),
     ]);
   } finally {
     rendered.stop();

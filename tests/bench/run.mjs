@@ -11,6 +11,7 @@ import { chromium } from "@playwright/test";
 import sharp from "sharp";
 import { reportThroughput, timeRequests } from "./floor.mjs";
 import { signUpViaHttp, startServer } from "./server.mjs";
+import { signedInTargets } from "./signed-in.mjs";
 
 const BUDGET = {
   js: 110 * 1024,
@@ -32,9 +33,9 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const mark = (ok) => (ok ? "ok  " : "OVER");
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
-// BENCH_PARTS=feed-images,home-wire,pages,feed,throughput runs only those parts (default: all);
+// BENCH_PARTS=feed-images,home-wire,pages,feed,throughput,signed-in runs only those parts (default: all);
 // BENCH_VERBOSE=1 lists every resource of the /home visits.
-const PARTS = new Set(process.env.BENCH_PARTS?.split(",") ?? ["feed-images", "home-wire", "pages", "feed", "throughput"]);
+const PARTS = new Set(process.env.BENCH_PARTS?.split(",") ?? ["feed-images", "home-wire", "pages", "feed", "throughput", "signed-in"]);
 
 function seedPosts(dbFile) {
   const db = new Database(dbFile);
@@ -242,7 +243,7 @@ try {
     await pageWeights(server.base, paths, cookies);
   }
 
-  if (PARTS.has("feed") || PARTS.has("throughput")) {
+  if (PARTS.has("feed") || PARTS.has("throughput") || PARTS.has("signed-in")) {
     console.log(`\nSeeding ${POSTS.toLocaleString()} posts…`);
     seedPosts(server.dbFile);
   }
@@ -259,13 +260,18 @@ try {
     );
   }
 
-  if (PARTS.has("throughput")) {
-    // The same database served by a second process that renders every request, for comparison.
-    const rendered = await startServer({ dir: server.dir, env: { PAGE_CACHE_TTL_MS: "0", MIGRATE_ON_START: "0" } });
+  if (PARTS.has("throughput") || PARTS.has("signed-in")) {
+    // The same database served by a second process that renders every request, for comparison (and counts statements).
+    const rendered = await startServer({ dir: server.dir, env: { PAGE_CACHE_TTL_MS: "0", MIGRATE_ON_START: "0", COUNT_STATEMENTS: "1" } });
     try {
       await reportThroughput([
-        { url: `${server.base}/home`, label: "SQLite" },
-        { url: `${rendered.base}/home`, label: "SQLite, every request rendered (PAGE_CACHE_TTL_MS=0)" },
+        ...(PARTS.has("throughput")
+          ? [
+              { url: `${server.base}/home`, label: "SQLite" },
+              { url: `${rendered.base}/home`, label: "SQLite, every request rendered (PAGE_CACHE_TTL_MS=0)" },
+            ]
+          : []),
+        ...(PARTS.has("signed-in") ? await signedInTargets(rendered.base, "SQLite") : []),
       ]);
     } finally {
       rendered.stop();

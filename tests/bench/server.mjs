@@ -33,7 +33,7 @@ export async function startServer({ env = {}, dir = fs.mkdtempSync(path.join(os.
     stdio: ["ignore", "pipe", "inherit"],
   });
   const base = `http://localhost:${port}`;
-  // The first start migrates and seeds (photos drawn with sharp): allow a minute on a busy machine.
+  // The first start migrates and seeds (photos drawn with sharp): allow three minutes on a busy machine.
   for (let i = 0; ; i++) {
     try {
       const res = await fetch(`${base}/healthz`);
@@ -41,9 +41,9 @@ export async function startServer({ env = {}, dir = fs.mkdtempSync(path.join(os.
     } catch {
       // not up yet
     }
-    if (i === 300) {
+    if (i === 900) {
       child.kill("SIGTERM");
-      throw new Error(`The server on ${base} did not answer /healthz within a minute`);
+      throw new Error(`The server on ${base} did not answer /healthz within three minutes`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -7,7 +7,7 @@
 // page cache and the renderer read the same tz cookie.
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { layoutLoader } from "~/flows/layout.server";
+import { loader as layoutLoader } from "~/root.server";
 import { ALREADY_RESOLVED, NOT_SUSPENDED, NOT_YOUR_OWN_SUSPENSION, ONLY_OWNER_LIFTS_MODERATORS } from "~/flows/moderation.server";
 import { applyEmailChange } from "~/models/accounts.server";
 import { sendMail } from "~/models/mail.server";

@@ -5,7 +5,7 @@
 // every action, and the count in the moderator's navigation.
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { layoutLoader } from "~/flows/layout.server";
+import { loader as layoutLoader } from "~/root.server";
 import { toggleLike } from "~/models/likes.server";
 import { sendMessage, startConversation } from "~/models/messages.server";
 import { countOpenReportedItems, getModerationPage } from "~/models/moderation.server";
