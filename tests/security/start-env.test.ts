@@ -22,7 +22,8 @@ function probe(env: Record<string, string>) {
     "const loaded = Object.keys(require.cache).filter((f) => /react-dom-server\\.node\\./.test(f));",
     "JSON.stringify({ NODE_ENV: process.env.NODE_ENV, APP_ENV: process.env.APP_ENV, reactDomServer: loaded.map((f) => path.basename(f)) })",
   ].join("\n");
-  const out = execFileSync(process.execPath, [...flags, "-p", script], { cwd: root, env: { PATH: process.env.PATH ?? "", ...env } as NodeJS.ProcessEnv, encoding: "utf8" });
+  const childEnv: Record<string, string> = { PATH: process.env.PATH ?? "", ...env };
+  const out = execFileSync(process.execPath, [...flags, "-p", script], { cwd: root, env: childEnv as NodeJS.ProcessEnv, encoding: "utf8" });
   return JSON.parse(out) as { NODE_ENV: string; APP_ENV: string; reactDomServer: string[] };
 }
 
