@@ -30,7 +30,7 @@ import {
   urlEncodingMiddleware,
 } from "./services/middleware.server";
 import { servedOverHttps, setServerPort } from "./services/urls.server";
-import { seed } from "../db/seed";
+import { seed } from "./flows/seed.server";
 
 async function start() {
   const cfg = config();

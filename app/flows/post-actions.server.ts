@@ -2,7 +2,7 @@
 // (feed, post page, profile): their forms post to /post/{id}. Saving is the
 // same for games and projects (their pages call likeAction with the type).
 import { data, redirect } from "@remix-run/node";
-import type { LikeTarget } from "../../db/schema";
+import type { LikeTarget } from "~/models/likes.server";
 import { LikeError, toggleLike } from "~/models/likes.server";
 import { recordEvent } from "~/models/events.server";
 import { renewListing, setListingStatus } from "~/models/listings.server";

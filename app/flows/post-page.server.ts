@@ -15,7 +15,7 @@ import { checkPermission, refusalResponse } from "./permissions.server";
 import { siteOrigin } from "~/services/urls.server";
 import type { ListingControlsView } from "~/types/views";
 import { LISTING_STATUSES, STATUS_ACTIONS } from "~/utils/listings";
-import { timeView } from "~/utils/time.server";
+import { timeView } from "~/services/time.server";
 import { reportPost } from "~/models/reports.server";
 import { deleteAction, likeAction, refuseSave, renewAction, statusAction } from "./post-actions.server";
 import { reportAction } from "./reports.server";

@@ -19,7 +19,7 @@ import type {
 } from "~/types/moderation";
 import type { TextBlock } from "~/types/views";
 import { priceLabel } from "~/utils/price";
-import { timeView } from "~/utils/time.server";
+import { timeView } from "~/services/time.server";
 import { reportTargets } from "../../db/schema";
 import { notifyModeration } from "./notifications.server";
 import { loadMedia } from "./posts.server";

@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ContactForm } from "~/components/contact-form";
 import { PortfolioList } from "~/components/portfolio-list";
-import { submitContactForm } from "~/models/contact.server";
+import { submitContactForm } from "~/flows/contact.server";
 import { ensurePortfolioFresh, listProjects } from "~/models/portfolio.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { config } from "~/services/config.server";

@@ -13,7 +13,7 @@ import { hideIfReported, hiddenFromViewer, reportPost, REPORTS_TO_HIDE, unhideIt
 import { insertUser, type User } from "~/models/users.server";
 import { getDb, schema } from "~/services/db.server";
 import { COMMENT_UNAVAILABLE, LISTING_UNAVAILABLE } from "~/utils/messages";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 const origin = "http://localhost:3000";
 const TZ = "UTC";

@@ -28,7 +28,7 @@ import { getDb, newId, schema } from "~/services/db.server";
 import { pageCacheKey } from "~/services/page-cache.server";
 import { createSessionCookie } from "~/services/session.server";
 import { parseWithSchema } from "~/utils/form";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 const BASE = "http://localhost:3000";
 const DAY = 24 * 3600_000;

@@ -10,7 +10,7 @@ import { MessageError, startConversation } from "~/models/messages.server";
 import { createPost, getPost, isPostHiddenFrom } from "~/models/posts.server";
 import { getOwner, insertUser, type User } from "~/models/users.server";
 import { getDb, schema } from "~/services/db.server";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 const origin = "http://localhost:3000";
 let n = 0;

@@ -20,7 +20,7 @@ import { action, loader } from "~/routes/moderation";
 import { action as postAction } from "~/routes/post.$id";
 import { getDb, newId, onQuery, schema } from "~/services/db.server";
 import { createSessionCookie } from "~/services/session.server";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 const BASE = "http://localhost:3000";
 const tz = "America/Chicago"; // OU's, the campus of localhost

@@ -8,7 +8,7 @@ import { getOwner, getUserById, insertUser, sessionUserView, type User } from "~
 import { loader as analyticsLoader } from "~/routes/analytics";
 import { getDb, isUniqueViolation, schema } from "~/services/db.server";
 import { createSessionCookie } from "~/services/session.server";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 let owner: User;
 

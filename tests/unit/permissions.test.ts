@@ -15,7 +15,7 @@ import { getUserById, insertUser, type User } from "~/models/users.server";
 import { createSessionCookie } from "~/services/session.server";
 import { getDb, schema } from "~/services/db.server";
 import { eq } from "drizzle-orm";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 const BASE = "http://localhost:3000";
 let n = 0;
