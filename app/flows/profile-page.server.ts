@@ -12,7 +12,7 @@ import { recordEvent } from "~/models/events.server";
 import { listPortfolioPage } from "~/models/portfolio.server";
 import { getFeedPage, getVideoPage } from "~/models/posts.server";
 import { reportUser } from "~/models/reports.server";
-import { avatarUrl, displayName, getProfile, profileLinks } from "~/models/users.server";
+import { avatarUrl, displayName, getProfile, isOwner, profileLinks } from "~/models/users.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { getViewerTimeZone } from "~/services/client-hints.server";
 import { readForm } from "~/services/form.server";
@@ -72,7 +72,7 @@ export async function profilePageLoader({ request, params }: LoaderFunctionArgs)
     filterForm,
     portfolio: show === "videos" ? null : walled ? EMPTY_PORTFOLIO : await listPortfolioPage(show === "games" ? "game" : "project", { ownerId: user.id, cursor: url.searchParams.get("after") }),
     /** The portfolio owner's Create Post buttons, on their own profile only (docs/product.md §5). */
-    createPostHref: isSelf && user.isOwner ? `/create/post?goBack=${encodeURIComponent(`/${user.username}`)}` : null,
+    createPostHref: isSelf && isOwner(user) ? `/create/post?goBack=${encodeURIComponent(`/${user.username}`)}` : null,
   };
 }
 

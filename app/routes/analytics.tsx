@@ -4,6 +4,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { campusForRequest, listCampuses } from "~/models/campuses.server";
 import { countsPerDay, EVENT_NAMES, type EventName, flushPageViews } from "~/models/events.server";
 import { getViewerTimeZone } from "~/services/client-hints.server";
+import { isOwner } from "~/models/users.server";
 import { getOptionalUser } from "~/services/session.server";
 import listsCss from "~/styles/lists.css";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -23,7 +24,7 @@ const COLUMNS: { name: EventName; label: string }[] = [
 // The owner's page: everyone else gets the not-found page, as if it did not exist.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
-  if (!user?.isOwner) throw new Response("Not Found", { status: 404 });
+  if (!isOwner(user)) throw new Response("Not Found", { status: 404 });
   const campuses = (await listCampuses()).map((c) => ({ id: c.id, name: c.name }));
   const requested = new URL(request.url).searchParams.get("campus");
   const campusId = campuses.some((c) => c.id === requested) ? requested! : null;

@@ -24,7 +24,7 @@ beforeAll(() => seed({ demo: false }));
 /** An OU student (school-verified on "ou" by their address). */
 async function student(opts: { isModerator?: boolean } = {}): Promise<User> {
   n++;
-  return insertUser({ campusId: "ou", firstName: `Leak${n}`, lastName: "L.", username: `leak-${n}`, email: `leak${n}@ou.edu`, verified: true, isModerator: opts.isModerator ?? false });
+  return insertUser({ campusId: "ou", firstName: `Leak${n}`, lastName: "L.", username: `leak-${n}`, email: `leak${n}@ou.edu`, verified: true, role: opts.isModerator ? "moderator" : "member" });
 }
 
 const listing = { priceCents: 4000, isFree: false, priceTerms: null, condition: null, pickupSpot: null };

@@ -27,7 +27,7 @@ async function student(opts: { isModerator?: boolean } = {}): Promise<User> {
     username: `hidden-${n}`,
     email: `hidden${n}@ou.edu`,
     verified: true,
-    isModerator: opts.isModerator ?? false,
+    role: opts.isModerator ? "moderator" : "member",
   });
 }
 

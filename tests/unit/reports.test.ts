@@ -47,7 +47,7 @@ async function user(opts: { domain?: string; first?: string; isModerator?: boole
     username: `rep-${n}-${first.toLowerCase()}`,
     email: `rep${n}@${opts.domain ?? "ou.edu"}`,
     verified: true,
-    isModerator: opts.isModerator ?? false,
+    role: opts.isModerator ? "moderator" : "member",
   });
 }
 
