@@ -134,7 +134,32 @@ export default tseslint.config(
   {
     files: ["app/models/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [above(["flows", "http", "routes"], "Models sit below the application services (app/flows) and the routes.")] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            above(["flows", "http", "routes"], "Models sit below the application services (app/flows) and the routes."),
+            above(["schemas"], "Models take parsed values: a form's schema is checked by the flow or route that reads the form."),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The bottom layer: schemas and migrations. The seed and demo data live in app/flows.
+    files: ["db/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["~/*", "**/app", "**/app/*"], message: "db/ holds schemas and migrations and imports nothing from app/ (the seed lives in app/flows/seed.server.ts)." }] },
+      ],
+    },
+  },
+  {
+    // Everything under app/utils may reach the browser; server-only code belongs to services or models.
+    files: ["app/utils/**/*.server.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": ["error", { selector: "Program", message: "No .server module under app/utils: put server-only code in app/services or app/models." }],
     },
   },
   {

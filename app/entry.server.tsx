@@ -5,11 +5,6 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 import { holdDocumentEnd } from "~/services/document-stream.server";
-import { startListingReminders } from "~/flows/listing-reminders.server";
-
-// The server build loads this module once per process: the expiry reminder
-// emails start with it (first run a minute after start, then every 15 minutes).
-if (process.env.NODE_ENV !== "test") startListingReminders();
 
 export const streamTimeout = 5000;
 

@@ -12,7 +12,7 @@ import { getSessionUser, renewSession } from "~/services/session.server";
 import { siteOrigin } from "~/services/urls.server";
 import { backTarget } from "~/utils/navigation";
 import { isSignUpReason } from "~/utils/url-state";
-import { SIGNUP_TEXT, SIGNUP_TITLES } from "~/utils/signup-prompt-texts.server";
+import { SIGNUP_TEXT, SIGNUP_TITLES } from "~/services/signup-prompt-texts.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The region gate (app/services/middleware.server.ts) flags data requests it

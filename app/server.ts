@@ -7,7 +7,8 @@ import { createRequestHandler } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import { startStorageSweep, type StorageSweepJob } from "./flows/storage-sweep.server";
+import { createListingReminderJob } from "./flows/listing-reminders.server";
+import { createStorageSweepJob } from "./flows/storage-sweep.server";
 import { flushPageViews, recordPageView } from "./models/events.server";
 import { listUnsubscribeHeaders } from "./models/unsubscribe.server";
 import { config, ConfigError } from "./services/config.server";
@@ -15,7 +16,8 @@ import { buildAssets } from "./services/build-assets.server";
 import { warmContent } from "./services/content.server";
 import { checkDatabase, closeDatabase, migrateDatabase } from "./services/db.server";
 import { createPageCache } from "./services/page-cache.server";
-import { startMailWorker } from "./services/mail-worker.server";
+import { createJobRegistry } from "./services/jobs.server";
+import { configuredMailWorker } from "./services/mail-worker.server";
 import { withRequestScope } from "./services/request-scope.server";
 import { countStatements } from "./services/statement-count.server";
 import { trackConnections, within } from "./services/shutdown.server";
@@ -30,7 +32,7 @@ import {
   urlEncodingMiddleware,
 } from "./services/middleware.server";
 import { servedOverHttps, setServerPort } from "./services/urls.server";
-import { seed } from "../db/seed";
+import { seed } from "./flows/seed.server";
 
 async function start() {
   const cfg = config();
@@ -176,16 +178,21 @@ async function start() {
     res.status(500).type("text/plain").send("Internal Server Error");
   });
 
-  let mailWorker: ReturnType<typeof startMailWorker> = null;
-  let storageSweep: StorageSweepJob | undefined;
+  // Every background job of this process, started once it listens and stopped on shutdown.
+  const jobs = createJobRegistry([
+    // Only when RESEND_API_KEY is set.
+    { name: "mail", create: () => configuredMailWorker((row) => listUnsubscribeHeaders(row.to, row.kind)) },
+    // Removes what uploads cut short by a crash left in the store (a few seconds after start, then hourly).
+    { name: "storage sweep", create: () => createStorageSweepJob() },
+    // Emails authors 3 days before a listing expires (a minute after start, then every 15 minutes).
+    { name: "listing reminders", create: () => createListingReminderJob() },
+  ]);
   const server = app.listen(cfg.port, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : cfg.port;
     setServerPort(port);
     console.log(`Listening on http://localhost:${port}`);
-    mailWorker = startMailWorker((row) => listUnsubscribeHeaders(row.to, row.kind)); // only when RESEND_API_KEY is set
-    // Removes what uploads cut short by a crash left in the store (a few seconds after start, then hourly).
-    storageSweep = startStorageSweep();
+    jobs.start();
   });
   const connections = trackConnections(server);
 
@@ -201,13 +208,12 @@ async function start() {
     }
     const deadline = Date.now() + cfg.shutdownGraceMs;
     console.log(`${signal}: finishing the requests in flight, then exiting`);
-    const mail = mailWorker?.stop() ?? Promise.resolve();
-    // A sweep in flight stops after its current page and gives its lease back before the database closes.
-    const sweep = storageSweep?.stop() ?? Promise.resolve();
+    // The mail send in flight finishes; a sweep in flight stops after its current page and
+    // gives its lease back; all before the database closes.
+    const jobsStopped = jobs.stop();
     const { cut } = await connections.close(cfg.shutdownGraceMs);
     if (cut) console.error(`Shutdown: ${cut} connection(s) still open after ${cfg.shutdownGraceMs / 1000} s were closed`);
-    await within(mail, deadline - Date.now());
-    await within(sweep, Math.max(1_000, deadline - Date.now()));
+    await within(jobsStopped, Math.max(1_000, deadline - Date.now()));
     await within(flushPageViews(), Math.max(1_000, deadline - Date.now()));
     await within(closeDatabase(), Math.max(1_000, deadline - Date.now()));
     process.exit(0);

@@ -72,7 +72,8 @@ export default defineConfig({
   ],
   webServer: [
     ...appPorts.map((appPort) => ({
-      command: `node ${path.join(root, "build/index.js")}`,
+      // As `npm run serve` starts it (start-env.mjs: React's production build).
+      command: `node --import ./start-env.mjs ${path.join(root, "build/index.js")}`,
       cwd: root,
       url: `http://localhost:${appPort}/healthz`,
       reuseExistingServer: false,

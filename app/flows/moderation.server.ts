@@ -17,7 +17,7 @@ import {
 } from "~/models/moderation.server";
 import { deletePost, PostError } from "~/models/posts.server";
 import { OWNER_NOT_SUSPENDABLE, SUSPENSION_DAYS, SuspensionError } from "~/models/suspensions.server";
-import { displayName, getUserById, type User } from "~/models/users.server";
+import { displayName, getUserById, isOwner, type User } from "~/models/users.server";
 import type { ModerationConfirmView, ModerationEntryView } from "~/types/moderation";
 
 export const INTENTS = ["dismiss", "remove", "suspend", "unsuspend", "make-moderator", "remove-moderator"] as const;
@@ -98,7 +98,7 @@ export function confirmationFor(params: URLSearchParams, entry: ModerationEntryV
     }
     case "suspend": {
       const choice = suspensionChoice(params.get("duration"), params.get("reason"));
-      if (!author || author.isOwner || !choice || (author.isModerator && !viewer.isOwner)) return null;
+      if (!author || author.isOwner || !choice || (author.isModerator && !isOwner(viewer))) return null;
       const length = choice.permanent ? "permanently" : `for ${SUSPENSION_DAYS} days`;
       return {
         intent,
@@ -110,7 +110,7 @@ export function confirmationFor(params: URLSearchParams, entry: ModerationEntryV
       };
     }
     case "unsuspend":
-      if (!author?.suspension || author.user.id === viewer.id || (author.isModerator && !viewer.isOwner)) return null;
+      if (!author?.suspension || author.user.id === viewer.id || (author.isModerator && !isOwner(viewer))) return null;
       return {
         intent,
         title: `Lift ${author.user.displayName}'s suspension?`,
@@ -122,7 +122,7 @@ export function confirmationFor(params: URLSearchParams, entry: ModerationEntryV
     case "make-moderator":
     case "remove-moderator": {
       const person = personOf(entry, params.get("user"));
-      if (!viewer.isOwner || !person || person.isOwner || person.isModerator !== (intent === "remove-moderator")) return null;
+      if (!isOwner(viewer) || !person || person.isOwner || person.isModerator !== (intent === "remove-moderator")) return null;
       return intent === "make-moderator"
         ? {
             intent,
@@ -173,26 +173,26 @@ async function reviewOrRefuse(intent: ModerationIntent, moderator: User, target:
       const choice = suspensionChoice(form.get("duration"), form.get("reason"));
       if (!choice) refuse("Bad Request", 400);
       const author = await authorOf(target);
-      if (author.isOwner) refuse(OWNER_NOT_SUSPENDABLE, 403);
+      if (isOwner(author)) refuse(OWNER_NOT_SUSPENDABLE, 403);
       // A named moderator, suspended or not: only the owner decides about them.
-      if (author.isModerator && !moderator.isOwner) refuse(ONLY_OWNER_SUSPENDS_MODERATORS, 403);
+      if (author.role === "moderator" && !isOwner(moderator)) refuse(ONLY_OWNER_SUSPENDS_MODERATORS, 403);
       await suspendAuthor({ moderatorId: moderator.id, target, authorId: author.id, ...choice });
       return done(`${displayName(author)} is suspended ${choice.permanent ? "permanently" : `for ${SUSPENSION_DAYS} days`}.`);
     }
     case "unsuspend": {
       const author = await authorOf(target);
       if (author.id === moderator.id) refuse(NOT_YOUR_OWN_SUSPENSION, 403);
-      if (author.isModerator && !moderator.isOwner) refuse(ONLY_OWNER_LIFTS_MODERATORS, 403);
+      if (author.role === "moderator" && !isOwner(moderator)) refuse(ONLY_OWNER_LIFTS_MODERATORS, 403);
       await unsuspendAuthor({ moderatorId: moderator.id, target, authorId: author.id });
       return done(`${displayName(author)}'s suspension is lifted.`);
     }
     case "make-moderator":
     case "remove-moderator": {
-      if (!moderator.isOwner) refuse(ONLY_OWNER_NAMES_MODERATORS, 403);
+      if (!isOwner(moderator)) refuse(ONLY_OWNER_NAMES_MODERATORS, 403);
       const userId = String(form.get("user") ?? "");
       const person = userId ? await getUserById(userId) : undefined;
       if (!person) refuse("Not Found", 404);
-      if (person.isOwner) refuse("The owner is always a moderator.", 400);
+      if (isOwner(person)) refuse("The owner is always a moderator.", 400);
       const makeModerator = intent === "make-moderator";
       await setModerator({ ownerId: moderator.id, target, userId: person.id, moderator: makeModerator });
       return done(makeModerator ? `${displayName(person)} is now a moderator.` : `${displayName(person)} is no longer a moderator.`);

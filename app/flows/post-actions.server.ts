@@ -3,7 +3,7 @@
 // delete, listing status, renew. Saving is the same for games and projects.
 // Each returns what happened, or why not; the routes answer over HTTP
 // (app/http/post-actions.server.ts).
-import type { LikeTarget } from "../../db/schema";
+import type { LikeTarget } from "~/models/likes.server";
 import { LikeError, toggleLike } from "~/models/likes.server";
 import { recordEvent } from "~/models/events.server";
 import { renewListing, setListingStatus } from "~/models/listings.server";

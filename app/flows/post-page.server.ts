@@ -5,7 +5,7 @@ import { getListingRow, listingState } from "~/models/listings.server";
 import { getParentChain, getPost, getThread, type ParentChain } from "~/models/posts.server";
 import type { ListingControlsView } from "~/types/views";
 import { LISTING_STATUSES, STATUS_ACTIONS } from "~/utils/listings";
-import { timeView } from "~/utils/time.server";
+import { timeView } from "~/services/time.server";
 
 const NO_CHAIN: ParentChain = { root: null, skipped: false, nearest: [] };
 

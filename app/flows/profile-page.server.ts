@@ -5,7 +5,7 @@ import { BlockError, blockUser, hasBlocked, isBlockedEitherWay, unblockUser } fr
 import { recordEvent } from "~/models/events.server";
 import { listPortfolioPage } from "~/models/portfolio.server";
 import { getFeedPage, getVideoPage } from "~/models/posts.server";
-import { avatarUrl, displayName, getProfile, profileLinks, type User } from "~/models/users.server";
+import { avatarUrl, displayName, getProfile, isOwner, profileLinks, type User } from "~/models/users.server";
 import type { readFeedFilters } from "~/utils/feed-filters";
 import { USER_BLOCKED, USER_UNBLOCKED } from "~/utils/messages";
 import type { profileTabOf } from "~/utils/profile-tabs";
@@ -60,7 +60,7 @@ export async function profilePage(input: ProfilePageInput) {
     filterForm,
     portfolio: show === "videos" ? null : walled ? EMPTY_PORTFOLIO : await listPortfolioPage(show === "games" ? "game" : "project", { ownerId: user.id, cursor: input.after }),
     /** The portfolio owner's Create Post buttons, on their own profile only (docs/product.md §5). */
-    createPostHref: isSelf && user.isOwner ? `/create/post?goBack=${encodeURIComponent(`/${user.username}`)}` : null,
+    createPostHref: isSelf && isOwner(user) ? `/create/post?goBack=${encodeURIComponent(`/${user.username}`)}` : null,
   };
 }
 

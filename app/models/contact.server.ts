@@ -1,10 +1,7 @@
 // Contact Me and Feedback (/more/help, /more/feedback; docs/product.md §20): a message to
 // the owner, queued in the outbox like every other email.
-import type { SubmissionResult } from "@conform-to/react";
-import { contactSchema } from "~/schemas/contact";
 import { config } from "~/services/config.server";
 import { consume } from "~/services/rate-limit.server";
-import { parseWithSchema } from "~/utils/form";
 import { escapeHtml, sendMail } from "./mail.server";
 
 export type ContactKind = "contact" | "feedback";
@@ -40,20 +37,5 @@ export async function sendContactMessage(input: {
       `<p>Reply to: <a href="mailto:${escapeHtml(email)}">${escapeHtml(from)}</a></p>`,
     ].join(""),
   });
-  return { ok: true };
-}
-
-/**
- * The Contact Me / Feedback form's action: checks it with the shared schema
- * and sends it, or says why not (400 bad input, 429 too many) with the input kept.
- */
-export async function submitContactForm(
-  formData: FormData,
-  opts: { kind: ContactKind; clientIp: string; username?: string },
-): Promise<{ ok: true } | { ok: false; status: number; reply: SubmissionResult<string[]> }> {
-  const submission = parseWithSchema(formData, contactSchema);
-  if (submission.status !== "success") return { ok: false, status: 400, reply: submission.reply() };
-  const sent = await sendContactMessage({ ...opts, ...submission.value });
-  if (!sent.ok) return { ok: false, status: 429, reply: submission.reply({ formErrors: [sent.error] }) };
   return { ok: true };
 }

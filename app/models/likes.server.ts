@@ -8,6 +8,9 @@ import { isBlockedEitherWay } from "./blocks.server";
 import { notify } from "./notifications.server";
 import { isPostHiddenFrom } from "./posts.server";
 
+// What can be saved, for the layers above (they reach the tables only through the models).
+export type { LikeTarget };
+
 const TARGET_TABLES = { post: schema.posts, game: schema.games, project: schema.projects } as const;
 
 async function targetRow(tx: Tx, type: LikeTarget, id: string) {

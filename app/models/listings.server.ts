@@ -154,7 +154,7 @@ export async function checkRenewToken(postId: string, token: string | null | und
   if (post.status === "sold") return { ok: false, reason: "sold" };
   // A suspended author renews nothing, by link or by button.
   const [author] = await getDb()
-    .select({ isOwner: schema.users.isOwner, suspendedAt: schema.users.suspendedAt, suspendedUntil: schema.users.suspendedUntil, suspensionReason: schema.users.suspensionReason })
+    .select({ role: schema.users.role, suspendedAt: schema.users.suspendedAt, suspendedUntil: schema.users.suspendedUntil, suspensionReason: schema.users.suspensionReason })
     .from(schema.users)
     .where(eq(schema.users.id, post.authorId))
     .limit(1);
@@ -214,7 +214,7 @@ export async function sendRenewalReminders(now = Date.now()): Promise<number> {
           ne(posts.status, "sold"),
           or(isNull(posts.renewalRemindedAt), lt(posts.renewalRemindedAt, posts.lastActivityAt)),
           // No reminder to renew what a suspended author may not renew (activeSuspension, as a condition).
-          or(isNull(schema.users.suspendedAt), lte(schema.users.suspendedUntil, now), eq(schema.users.isOwner, true)),
+          or(isNull(schema.users.suspendedAt), lte(schema.users.suspendedUntil, now), eq(schema.users.role, "owner")),
         ),
       )
       .limit(REMINDER_BATCH);

@@ -7,7 +7,7 @@ import { consume } from "~/services/rate-limit.server";
 import type { ConversationItemView, ConversationView, InboxEntryView, MessageView } from "~/types/views";
 import { CANT_MESSAGE, OWN_POST, TOO_MANY_CONVERSATIONS, TOO_MANY_MESSAGES } from "~/utils/messages";
 import { priceLabel } from "~/utils/price";
-import { timeView } from "~/utils/time.server";
+import { timeView } from "~/services/time.server";
 import { isBlockedEitherWay } from "./blocks.server";
 import { notify, unreadNotificationsCount } from "./notifications.server";
 import { hiddenFrom, loadMedia } from "./posts.server";

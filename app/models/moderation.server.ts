@@ -4,7 +4,7 @@
 // it; and the writes of a review (dismiss, uphold, suspend, name moderators),
 // each recorded in moderation_actions. The reports themselves are filed
 // elsewhere (reports.server.ts); this module only reads and resolves them.
-import { and, asc, count, countDistinct, desc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, countDistinct, desc, eq, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
 import { formatDistanceStrict } from "date-fns";
 import { REPORT_REASONS, reportReasonLabel } from "~/data/report-reasons";
 import { forUpdate, getDb, newId, schema, transaction, type Db, type Tx } from "~/services/db.server";
@@ -19,13 +19,13 @@ import type {
 } from "~/types/moderation";
 import type { TextBlock } from "~/types/views";
 import { priceLabel } from "~/utils/price";
-import { timeView } from "~/utils/time.server";
+import { timeView } from "~/services/time.server";
 import { reportTargets } from "../../db/schema";
 import { notifyModeration } from "./notifications.server";
 import { loadMedia } from "./posts.server";
 import { unhideItem } from "./reports.server";
 import { activeSuspension, liftSuspension, suspendUser, suspensionLength, SUSPENSION_DAYS } from "./suspensions.server";
-import { authorColumns, authorView, displayName } from "./users.server";
+import { authorColumns, authorView, displayName, isOwner } from "./users.server";
 
 export const MODERATION_PAGE_SIZE = 20;
 /** The navigation shows at most this many open items; more reads "99+". */
@@ -159,7 +159,7 @@ async function buildEntries(groups: Group[], timeZone: string, now: number): Pro
   const ids = groups.map((g) => g.targetId);
   const postIds = groups.filter((g) => g.targetType === "post" || g.targetType === "comment").map((g) => g.targetId);
   const chatIds = groups.filter((g) => g.targetType === "chat").map((g) => g.targetId);
-  const reporterColumns = { ...authorColumns, isModerator: users.isModerator, isOwner: users.isOwner };
+  const reporterColumns = { ...authorColumns, role: users.role };
 
   const [reportRows, postRows, actionRows, messageRows] = await Promise.all([
     db
@@ -221,8 +221,7 @@ async function buildEntries(groups: Group[], timeZone: string, now: number): Pro
       .select({
         ...authorColumns,
         createdAt: users.createdAt,
-        isOwner: users.isOwner,
-        isModerator: users.isModerator,
+        role: users.role,
         suspendedAt: users.suspendedAt,
         suspendedUntil: users.suspendedUntil,
         suspensionReason: users.suspensionReason,
@@ -289,8 +288,9 @@ async function buildEntries(groups: Group[], timeZone: string, now: number): Pro
       accountAge: formatDistanceStrict(Math.min(u.createdAt, now), now),
       upheldCount: upheldBy.get(u.id) ?? 0,
       suspension: suspension ? `Suspended ${suspensionLength(suspension, timeZone)}: ${suspension.reason}` : null,
-      isModerator: u.isModerator,
-      isOwner: u.isOwner,
+      // The role as named (a suspended moderator is still listed as one, for the owner to see).
+      isModerator: u.role === "moderator",
+      isOwner: isOwner(u),
     };
   };
 
@@ -318,8 +318,8 @@ async function buildEntries(groups: Group[], timeZone: string, now: number): Pro
     const reportViews: ReportView[] = own.map((r) => ({
       id: r.id,
       reporter: authorView(r.reporter),
-      reporterIsModerator: r.reporter.isModerator,
-      reporterIsOwner: r.reporter.isOwner,
+      reporterIsModerator: r.reporter.role === "moderator",
+      reporterIsOwner: isOwner(r.reporter),
       reason: reportReasonLabel(r.reason),
       note: r.note,
       time: timeView(r.createdAt, timeZone, now),
@@ -532,7 +532,7 @@ export function unsuspendAuthor(input: { moderatorId: string; target: ReportTarg
     await takeOpenReports(tx, input.target);
     const [author] = await forUpdate(
       tx
-        .select({ isOwner: users.isOwner, suspendedAt: users.suspendedAt, suspendedUntil: users.suspendedUntil, suspensionReason: users.suspensionReason })
+        .select({ role: users.role, suspendedAt: users.suspendedAt, suspendedUntil: users.suspendedUntil, suspensionReason: users.suspensionReason })
         .from(users)
         .where(eq(users.id, input.authorId))
         .limit(1),
@@ -554,8 +554,9 @@ export function setModerator(input: { ownerId: string; target: ReportTarget; use
   return transaction(async (tx) => {
     const updated = await tx
       .update(schema.users)
-      .set({ isModerator: input.moderator, updatedAt: now })
-      .where(eq(schema.users.id, input.userId))
+      .set({ role: input.moderator ? "moderator" : "member", updatedAt: now })
+      // The owner's role never changes here.
+      .where(and(eq(schema.users.id, input.userId), ne(schema.users.role, "owner")))
       .returning({ id: schema.users.id });
     if (updated.length === 0) return false;
     await recordAction(tx, {

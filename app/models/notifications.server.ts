@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, isNotNull, isNull, lt, lte, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { getDb, newId, schema, transaction, type Tx } from "~/services/db.server";
-import { timeView } from "~/utils/time.server";
+import { timeView } from "~/services/time.server";
 import { escapeHtml, sendMail } from "./mail.server";
 import type { AuthorView, TextBlock, TimeView } from "~/types/views";
 import { unsubscribeUrl } from "./unsubscribe.server";

@@ -3,15 +3,18 @@
 // are signed in (the caller's job), not suspended, a student of the site's
 // campus where the action puts something in front of that campus, not
 // blocked either way by the person whose item they act on, and only on items
-// of the campus whose site the request was sent to. Being the author (edit,
-// delete, listing status) is checked by the models that change the item.
+// of the campus whose site the request was sent to. Some actions need a role
+// (users.role): moderation needs a moderator who is not suspended (or the
+// owner); naming moderators and deleting a game or project need the owner.
+// Being the author (edit, delete, listing status) is checked by the models
+// that change the item.
 import { eq } from "drizzle-orm";
 import { getDb, schema } from "~/services/db.server";
 import { isBlockedEitherWay } from "./blocks.server";
 import { hiddenFrom } from "./posts.server";
 import { isSchoolVerifiedOn } from "./school.server";
 import { suspensionRefusal } from "./suspensions.server";
-import type { User } from "./users.server";
+import { isModerator, isOwner, type User } from "./users.server";
 import { CANT_INTERACT } from "~/utils/messages";
 import { SCHOOL_VERIFICATION_REQUIRED } from "~/utils/url-state";
 
@@ -25,9 +28,11 @@ type Rule = {
   notBlocked: boolean;
   /** The item must belong to the campus whose site the request came to (else it is not there: 404). */
   sameCampus: boolean;
+  /** The least role that may: a moderator counts only while not suspended; the owner is always one. */
+  role: "member" | "moderator" | "owner";
 };
 
-const rule = (r: Partial<Rule>): Rule => ({ notSuspended: true, schoolVerified: false, notBlocked: false, sameCampus: false, ...r });
+const rule = (r: Partial<Rule>): Rule => ({ notSuspended: true, schoolVerified: false, notBlocked: false, sameCampus: false, role: "member", ...r });
 
 /**
  * Every write a user can make, and what it needs. A new action is added here
@@ -49,8 +54,10 @@ export const PERMISSIONS = {
   "portfolio.comment": rule({ schoolVerified: true, notBlocked: true }),
   /** Save a game or project. */
   "portfolio.save": rule({ schoolVerified: true, notBlocked: true }),
-  /** The owner deletes their game or project. */
+  /** The page gate of a game or project's form posts (save, comment, delete) before the intent is read. */
   "portfolio.manage": rule({}),
+  /** Delete a game or project: the owner only. */
+  "portfolio.delete": rule({ role: "owner" }),
   /** Message seller: open a conversation about a listing. */
   "message.start": rule({ schoolVerified: true, notBlocked: true, sameCampus: true }),
   /** Send in a conversation (the model refuses it between people who blocked each other). */
@@ -63,6 +70,18 @@ export const PERMISSIONS = {
   "profile.edit": rule({}),
   /** Username and email address. */
   "account.change": rule({}),
+  /** The review queue (/moderation) and its counts: for anyone else it is not there. */
+  "moderation.review": rule({ role: "moderator" }),
+  /** Dismiss an item's reports (the item shows again). */
+  "moderation.dismiss": rule({ role: "moderator" }),
+  /** Remove a reported post or comment. */
+  "moderation.remove": rule({ role: "moderator" }),
+  /** Suspend a reported item's author (a moderator's suspension is the owner's call, checked with the author). */
+  "moderation.suspend": rule({ role: "moderator" }),
+  /** Lift a suspension (not one's own; a moderator's only by the owner, checked with the author). */
+  "moderation.unsuspend": rule({ role: "moderator" }),
+  /** Make or remove a moderator: the owner only. */
+  "moderation.appoint": rule({ role: "owner" }),
 } satisfies Record<string, Rule>;
 
 export type PermissionAction = keyof typeof PERMISSIONS;
@@ -76,7 +95,7 @@ export type PermissionTarget = {
 };
 
 export type PermissionRefusal = {
-  reason: "suspended" | "school" | "blocked" | "not-found";
+  reason: "suspended" | "school" | "blocked" | "not-found" | "role";
   status: 403 | 404;
   message: string;
 };
@@ -84,6 +103,17 @@ export type PermissionRefusal = {
 export type Decision = { allowed: true } | { allowed: false; refusal: PermissionRefusal };
 
 const NOT_FOUND: PermissionRefusal = { reason: "not-found", status: 404, message: "Not Found" };
+
+export const ONLY_THE_OWNER = "Only the owner can do that.";
+
+/** The role the action needs: the moderation pages are not there for non-moderators (404); a moderator asking for the owner's part is refused (403). */
+function roleRefusal(user: User, action: PermissionAction, needs: Rule["role"], now?: number): PermissionRefusal | null {
+  if (needs === "member") return null;
+  const moderator = isModerator(user, now);
+  if (needs === "moderator") return moderator ? null : NOT_FOUND;
+  if (isOwner(user)) return null;
+  return action.startsWith("moderation.") && !moderator ? NOT_FOUND : { reason: "role", status: 403, message: ONLY_THE_OWNER };
+}
 
 /**
  * May `user` do `action` on the site of `campusId` (to `target`, when the
@@ -97,6 +127,8 @@ export async function can(
 ): Promise<Decision> {
   const r: Rule = PERMISSIONS[action];
   if (ctx.target === null) return { allowed: false, refusal: NOT_FOUND };
+  const role = roleRefusal(user, action, r.role, ctx.now);
+  if (role) return { allowed: false, refusal: role };
   const target = ctx.target;
   if (r.sameCampus && target && target.campusId !== null && target.campusId !== ctx.campusId) return { allowed: false, refusal: NOT_FOUND };
   if (r.notSuspended) {

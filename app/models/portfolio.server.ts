@@ -10,7 +10,7 @@ import { decodeCursor, encodeCursor, mediaViews, PAGE_SIZE } from "./posts.serve
 import type { PortfolioItemView, PortfolioKind } from "~/types/views";
 
 export type { PortfolioItemView, PortfolioKind };
-import { authorColumns, authorView } from "./users.server";
+import { authorColumns, authorView, isOwner, type User } from "./users.server";
 
 
 const TABLES = { project: schema.projects, game: schema.games } as const;
@@ -94,7 +94,7 @@ const syncedSignatures = (g.__portfolioSynced ??= new Map());
 export async function ensurePortfolioFresh(contentDir?: string) {
   const signature = contentSignature(["projects", "games"], contentDir);
   if (syncedSignatures.get(contentRoot(contentDir)) === signature) return;
-  const [owner] = await getDb().select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.isOwner, true)).limit(1);
+  const [owner] = await getDb().select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.role, "owner")).limit(1);
   if (owner) await syncPortfolio(owner.id, contentDir);
 }
 
@@ -250,8 +250,8 @@ const IMAGES_FAILED = {
 } as const;
 
 /** Only the portfolio owner (OWNER_USERNAME) deletes their own projects and games. */
-export function canDeletePortfolio(user: { id: string; isOwner: boolean } | null | undefined, ownerId: string): boolean {
-  return !!user && user.isOwner && user.id === ownerId;
+export function canDeletePortfolio(user: Pick<User, "id" | "role"> | null | undefined, ownerId: string): boolean {
+  return isOwner(user) && user?.id === ownerId;
 }
 
 /**
@@ -262,7 +262,7 @@ export function canDeletePortfolio(user: { id: string; isOwner: boolean } | null
  * link says it was deleted and the next sync does not bring it back while the
  * file is still in content/. totalGames/totalProjects are recounted.
  */
-export async function deletePortfolioItem(kind: PortfolioKind, id: string, user: { id: string; isOwner: boolean }) {
+export async function deletePortfolioItem(kind: PortfolioKind, id: string, user: Pick<User, "id" | "role">) {
   const db = getDb();
   const table = TABLES[kind];
   const [row] = await db.select({ ownerId: table.ownerId, hiddenAt: table.hiddenAt, deletedAt: table.deletedAt }).from(table).where(eq(table.id, id)).limit(1);

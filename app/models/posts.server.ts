@@ -3,7 +3,7 @@ import { atLeastZero, forUpdate, getDb, newId, schema, transaction } from "~/ser
 import { removeMedia, type StoredMedia } from "~/services/media.server";
 import { EMPTY_POST } from "~/utils/limits";
 import { MAX_FILES, TOO_MANY_FILES } from "~/utils/media-rules";
-import { timeView } from "~/utils/time.server";
+import { timeView } from "~/services/time.server";
 import { photoAlts } from "~/utils/alt-text";
 import { pickupSpotLabel } from "~/data/pickup-spots";
 import type { FeedFilters } from "~/utils/feed-filters";

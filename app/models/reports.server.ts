@@ -135,7 +135,7 @@ export async function countHidingReports(type: HideableItem, id: string): Promis
   if (!item) return 0;
   const { reports, users } = schema;
   const reporters = await getDb()
-    .select({ verified: users.verified, email: users.email, schoolEmail: users.schoolEmail, schoolVerified: users.schoolVerified, isOwner: users.isOwner })
+    .select({ verified: users.verified, email: users.email, schoolEmail: users.schoolEmail, schoolVerified: users.schoolVerified, role: users.role })
     .from(reports)
     .innerJoin(users, eq(users.id, reports.reporterId))
     .where(and(eq(reports.targetType, type), eq(reports.targetId, id), eq(reports.status, "open"), ne(reports.reporterId, item.authorId)));
@@ -212,7 +212,7 @@ export function visibleAfterReports(viewerId: string | null | undefined, as: "po
   const { posts, reports } = schema;
   if (!viewerId) return sql`${posts.hiddenAt} is null`;
   const types = as === "any" ? (["post", "comment"] as const) : ([as] as const);
-  const isModerator = sql`exists (select 1 from users moderator where moderator.id = ${viewerId} and (moderator.is_owner or moderator.is_moderator))`;
+  const isModerator = sql`exists (select 1 from users moderator where moderator.id = ${viewerId} and moderator.role in ('owner', 'moderator'))`;
   return sql`(${posts.hiddenAt} is null or ${posts.authorId} = ${viewerId} or ${isModerator})
     and not exists (select 1 from ${reports} where ${reports.reporterId} = ${viewerId} and ${inArray(reports.targetType, [...types])} and ${reports.targetId} = ${posts.id})`;
 }

@@ -69,14 +69,14 @@ export async function completeSchoolEmailVerification(row: Verification): Promis
  * act on another school's site by sending the request there.
  */
 export async function isSchoolVerifiedOn(
-  user: Pick<User, "verified" | "email" | "schoolEmail" | "schoolVerified" | "isOwner">,
+  user: Pick<User, "verified" | "email" | "schoolEmail" | "schoolVerified" | "role">,
   campusId: string,
 ): Promise<boolean> {
   return (
     (user.verified && (await isSchoolEmail(user.email, campusId))) ||
     (!!user.schoolEmail && (await isSchoolEmail(user.schoolEmail, campusId))) ||
     // The owner posts everywhere (seeded as school-verified without a school email).
-    (user.schoolVerified && user.isOwner)
+    (user.schoolVerified && user.role === "owner")
   );
 }
 

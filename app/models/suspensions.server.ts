@@ -28,7 +28,7 @@ export class SuspensionError extends Error {
 
 export type Suspension = { until: number | null; reason: string };
 
-type SuspensionFields = Pick<User, "isOwner" | "suspendedAt" | "suspendedUntil" | "suspensionReason">;
+type SuspensionFields = Pick<User, "role" | "suspendedAt" | "suspendedUntil" | "suspensionReason">;
 
 /**
  * The suspension in force at `now`, or null. It ends by time alone
@@ -36,7 +36,7 @@ type SuspensionFields = Pick<User, "isOwner" | "suspendedAt" | "suspendedUntil" 
  * The owner is never suspended, whatever a row says.
  */
 export function activeSuspension(user: SuspensionFields, now = Date.now()): Suspension | null {
-  if (user.isOwner || user.suspendedAt === null) return null;
+  if (user.role === "owner" || user.suspendedAt === null) return null;
   if (user.suspendedUntil !== null && user.suspendedUntil <= now) return null;
   return { until: user.suspendedUntil, reason: user.suspensionReason ?? "" };
 }
@@ -75,9 +75,9 @@ export async function suspendUser(
   db: Tx | Db = getDb(),
 ): Promise<Suspension> {
   const now = input.now ?? Date.now();
-  const [user] = await db.select({ isOwner: schema.users.isOwner }).from(schema.users).where(eq(schema.users.id, input.userId)).limit(1);
+  const [user] = await db.select({ role: schema.users.role }).from(schema.users).where(eq(schema.users.id, input.userId)).limit(1);
   if (!user) throw new SuspensionError("Not Found", 404);
-  if (user.isOwner) throw new SuspensionError(OWNER_NOT_SUSPENDABLE, 403);
+  if (user.role === "owner") throw new SuspensionError(OWNER_NOT_SUSPENDABLE, 403);
   const until = input.permanent ? null : now + SUSPENSION_DAYS * DAY_MS;
   await db
     .update(schema.users)

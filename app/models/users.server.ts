@@ -7,6 +7,7 @@ import type { AuthorView } from "~/types/views";
 import { activeSuspension } from "./suspensions.server";
 
 export type User = typeof schema.users.$inferSelect;
+export type { UserRole } from "../../db/schema";
 
 /** "First L." — the first name plus the stored last initial (docs/product.md §3). */
 export function displayName(user: Pick<User, "firstName" | "lastName">): string {
@@ -71,13 +72,13 @@ export async function getUserById(id: string): Promise<User | undefined> {
 
 /** The portfolio owner: the account the seed created and marked, by id, whatever its username now is. */
 export async function getOwner(): Promise<User | undefined> {
-  const [owner] = await getDb().select().from(schema.users).where(eq(schema.users.isOwner, true)).limit(1);
+  const [owner] = await getDb().select().from(schema.users).where(eq(schema.users.role, "owner")).limit(1);
   return owner;
 }
 
-/** Marks the seed's owner account (only one can be). */
+/** Marks the seed's owner account (only one can be: a unique index on the owner role). */
 export async function markOwner(userId: string): Promise<void> {
-  await getDb().update(schema.users).set({ isOwner: true }).where(eq(schema.users.id, userId));
+  await getDb().update(schema.users).set({ role: "owner" }).where(eq(schema.users.id, userId));
 }
 
 export type NewUser = Omit<typeof schema.users.$inferInsert, "id"> & { id?: string };
@@ -105,10 +106,15 @@ export function sessionUserView(user: User, schoolVerified: boolean, suspension:
     verified: user.verified,
     schoolVerified,
     profileSetUp: user.profileSetUp,
-    isOwner: user.isOwner,
+    isOwner: isOwner(user),
     isModerator: isModerator(user),
     suspension,
   };
+}
+
+/** The portfolio owner: the account the seed created, by id, whatever its username now is. */
+export function isOwner(user: Pick<User, "role"> | null | undefined): boolean {
+  return user?.role === "owner";
 }
 
 /**
@@ -117,10 +123,10 @@ export function sessionUserView(user: User, schoolVerified: boolean, suspension:
  * moderation powers until the suspension ends).
  */
 export function isModerator(
-  user: Pick<User, "isOwner" | "isModerator" | "suspendedAt" | "suspendedUntil" | "suspensionReason"> | null | undefined,
+  user: Pick<User, "role" | "suspendedAt" | "suspendedUntil" | "suspensionReason"> | null | undefined,
   now = Date.now(),
 ): boolean {
-  return !!user && (user.isOwner || (user.isModerator && !activeSuspension(user, now)));
+  return !!user && (user.role === "owner" || (user.role === "moderator" && !activeSuspension(user, now)));
 }
 
 // ---------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { TIME_ZONE_COOKIE } from "~/utils/client-hints";
-import { validTimeZone } from "~/utils/time.server";
+import { validTimeZone } from "~/services/time.server";
 
 /** Every value a Cookie header gives the cookie `name`, in the order sent (a header may repeat a name). */
 export function readCookies(header: string | null | undefined, name: string): string[] {

@@ -14,7 +14,10 @@ const optionalUrl = z
 
 const envSchema = z
   .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    /** The app's own mode (required secrets, secure cookies, the dev mailbox, demo data, the region gate). */
+    APP_ENV: z.enum(["development", "production", "test"]).optional(),
+    /** React's build; also the app's mode when APP_ENV is unset, so an operator's NODE_ENV=production keeps the production rules. */
+    NODE_ENV: z.enum(["development", "production", "test"]).optional(),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     DATABASE_URL: z.string().min(1).default("./data/app.db"),
     /** Connections in the pool (PostgreSQL); migrations hold one while the seed uses others. */
@@ -89,18 +92,19 @@ const envSchema = z
     COUNT_STATEMENTS: z.enum(["0", "1"]).default("0"),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+    const production = appMode(env) === "production";
+    if (production && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: "custom",
         path: ["SESSION_SECRET"],
-        message: "is required when NODE_ENV=production",
+        message: "is required in production (APP_ENV=production, or NODE_ENV=production without APP_ENV)",
       });
     }
-    if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
+    if (production && !env.PUBLIC_URL) {
       ctx.addIssue({
         code: "custom",
         path: ["PUBLIC_URL"],
-        message: "is required when NODE_ENV=production (the origin links in emails point to)",
+        message: "is required in production (the origin links in emails point to)",
       });
     }
     if (!env.S3_BUCKET) {
@@ -115,6 +119,17 @@ const envSchema = z
       });
     }
   });
+
+export type AppMode = "development" | "production" | "test";
+
+/**
+ * The app's mode: APP_ENV when set; otherwise NODE_ENV, so an operator who only sets
+ * NODE_ENV=production gets the production rules. `npm start` sets NODE_ENV=production for
+ * React and APP_ENV=development for the app unless one of them was chosen (start-env.mjs).
+ */
+function appMode(env: { APP_ENV?: AppMode; NODE_ENV?: AppMode }): AppMode {
+  return env.APP_ENV ?? env.NODE_ENV ?? "development";
+}
 
 const listOf = (value: string | undefined) =>
   (value ?? "")
@@ -188,11 +203,12 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? "is invalid"}`);
   }
   const c = result.data;
-  const production = c.NODE_ENV === "production";
+  const mode = appMode(c);
+  const production = mode === "production";
   const database = parseDatabaseUrl(c.DATABASE_URL, c.DATABASE_POOL_MAX);
   let sessionSecret = c.SESSION_SECRET;
   return {
-    env: c.NODE_ENV,
+    env: mode,
     production,
     port: c.PORT,
     database,

@@ -10,7 +10,7 @@ import { BlockList, isIP } from "node:net";
 import { tzOffset } from "@date-fns/tz";
 import type { Config } from "./config.server";
 import { timeZoneHint } from "./client-hints.server";
-import { validTimeZone } from "~/utils/time.server";
+import { validTimeZone } from "~/services/time.server";
 
 export const ALLOWED_COUNTRIES = new Set(["US"]);
 

@@ -210,11 +210,12 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
 }
 
 /**
- * Starts delivering the outbox when RESEND_API_KEY is set; otherwise mail stays
- * in the outbox (the dev mailbox shows it) and this returns null. `headersFor`
- * adds headers to one email (the server passes List-Unsubscribe's).
+ * The worker that delivers the outbox when RESEND_API_KEY is set (the server's job
+ * registry starts it); otherwise mail stays in the outbox (the dev mailbox shows it)
+ * and this returns null. `headersFor` adds headers to one email (the server passes
+ * List-Unsubscribe's).
  */
-export function startMailWorker(headersFor?: MailSenderHeaders): MailWorker | null {
+export function configuredMailWorker(headersFor?: MailSenderHeaders): MailWorker | null {
   const cfg = config();
   if (!cfg.resendApiKey) return null;
   const worker = createMailWorker({
@@ -226,6 +227,5 @@ export function startMailWorker(headersFor?: MailSenderHeaders): MailWorker | nu
       headersFor,
     }),
   });
-  worker.start();
   return worker;
 }

@@ -12,7 +12,7 @@ import * as sqliteSchema from "./sqlite";
  * drizzle walks the prototype of every value of the schema it is given.
  */
 export const schemas = { sqlite: sqliteSchema, pg: pgSchema } as const;
-export { likeTargets, type LikeTarget } from "./sqlite";
+export { likeTargets, type LikeTarget, userRoles, type UserRole } from "./sqlite";
 export { reportTargets, type ReportTarget } from "./sqlite";
 
 /** The dialect of this process's database. */

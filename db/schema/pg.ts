@@ -30,6 +30,10 @@ export const campuses = pgTable("campuses", {
   sortOrder: integer("sort_order").notNull().default(0),
 });
 
+/** The roles of an account, least to most (app/models/permissions.server.ts says what each may do). */
+export const userRoles = ["member", "moderator", "owner"] as const;
+export type UserRole = (typeof userRoles)[number];
+
 export const users = pgTable(
   "users",
   {
@@ -62,10 +66,8 @@ export const users = pgTable(
     totalPosts: integer("total_posts").notNull().default(0),
     totalGames: integer("total_games").notNull().default(0),
     totalProjects: integer("total_projects").notNull().default(0),
-    /** The portfolio owner: the account the seed created, whatever its name becomes (one at most). */
-    isOwner: boolean("is_owner").notNull().default(false),
-    /** Reviews reports at /moderation (the owner always does; the owner marks others). */
-    isModerator: boolean("is_moderator").notNull().default(false),
+    /** What the account may do beyond a member's: review reports (moderator), and the owner's rights (one owner at most, the account the seed created, whatever its name becomes). */
+    role: text("role", { enum: userRoles }).notNull().default("member"),
     /** Suspended by a moderator at this time: can read, not post, comment, message or save. */
     suspendedAt: time("suspended_at"),
     /** The suspension ends at this time; null with suspended_at set: permanent. */
@@ -77,7 +79,7 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: time("updated_at").notNull().default(now),
   },
-  (t) => [index("users_campus_idx").on(t.campusId), index("users_img_idx").on(t.img), uniqueIndex("users_one_owner").on(t.isOwner).where(sql`is_owner = true`)],
+  (t) => [index("users_campus_idx").on(t.campusId), index("users_img_idx").on(t.img), uniqueIndex("users_one_owner_role").on(t.role).where(sql`role = 'owner'`)],
 );
 
 export const passwords = pgTable("passwords", {

@@ -4,7 +4,7 @@
 import { expect, test } from "vitest";
 import { getFeedPage } from "~/models/posts.server";
 import { dbClient, getDb, newId, onQuery, schema, transaction, type Statement } from "~/services/db.server";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
 const CHUNK = 1_000;

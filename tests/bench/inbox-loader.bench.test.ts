@@ -4,7 +4,7 @@
 import { expect, test } from "vitest";
 import { countUnreadConversations, getInboxPage } from "~/models/messages.server";
 import { dbClient, getDb, newId, onQuery, schema, transaction, type Statement } from "~/services/db.server";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 10_000);
 const CHUNK = 500;

@@ -6,7 +6,7 @@ import { createPost } from "~/models/posts.server";
 import { insertUser } from "~/models/users.server";
 import PostPage, { loader } from "~/routes/post.$id/route";
 import { dbClient, newId, schema, transaction } from "~/services/db.server";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 import { renderPage } from "../unit/render-page";
 
 const COMMENTS = 10_000;

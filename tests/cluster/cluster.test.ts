@@ -154,7 +154,7 @@ describe("two processes, one database, one bucket", () => {
     const journal = JSON.parse(fs.readFileSync(path.join(ROOT, "db/migrations-pg/meta/_journal.json"), "utf8")) as { entries: unknown[] };
     expect(await query("select hash from drizzle.__drizzle_migrations")).toHaveLength(journal.entries.length);
     expect(await query("select id from campuses")).toHaveLength(5);
-    expect(await query("select id from users where is_owner")).toHaveLength(1);
+    expect(await query("select id from users where role = 'owner'")).toHaveLength(1);
     for (const p of both()) {
       expect((await get(p, "/healthz")).status).toBe(200);
       expect(p.output()).not.toMatch(/error/i);

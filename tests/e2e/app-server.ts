@@ -5,6 +5,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { dropDatabase, newDatabaseUrl } from "./database";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -28,7 +29,10 @@ export function localCampusOrigins(port: number | string): string {
   return ["campusbuysell", "oubuysell", "utbuysell", "smubuysell", "ufbuysell"].map((h) => `http://${h}.localhost:${port}`).join(",");
 }
 
-/** Spawns build/index.js with these settings (a value of undefined leaves a default out). */
+/** How `npm run serve` starts the server: React's production build, the app's mode from APP_ENV/NODE_ENV (start-env.mjs). */
+export const SERVE_ARGS = ["--import", pathToFileURL(path.join(root, "start-env.mjs")).href, path.join(root, "build/index.js")];
+
+/** Spawns build/index.js the way `npm run serve` does, with these settings (a value of undefined leaves a default out). */
 export function spawnAppServer(env: Record<string, string | undefined>, dir: string) {
   const merged: Record<string, string | undefined> = {
     PATH: process.env.PATH ?? "",
@@ -41,7 +45,7 @@ export function spawnAppServer(env: Record<string, string | undefined>, dir: str
     ...env,
   };
   const childEnv = Object.fromEntries(Object.entries(merged).filter((e): e is [string, string] => e[1] !== undefined)) as NodeJS.ProcessEnv;
-  return spawn(process.execPath, [path.join(root, "build/index.js")], { cwd: root, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+  return spawn(process.execPath, SERVE_ARGS, { cwd: root, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
 }
 
 /**

@@ -11,7 +11,7 @@ test("a suspended moderator gets the 404 on /moderation, and no Moderation link"
   const { db, close } = openTestDb();
   try {
     // Named a moderator by the owner (as the queue's Make moderator does).
-    await db.update(schema.users).set({ isModerator: true }).where(eq(schema.users.email, user.email));
+    await db.update(schema.users).set({ role: "moderator" }).where(eq(schema.users.email, user.email));
     await page.goto("/home");
     await expect(page.getByRole("link", { name: /^Moderation/ }).first()).toBeVisible();
     expect((await page.goto("/moderation"))?.status()).toBe(200);

@@ -27,7 +27,7 @@ import { createPost } from "~/models/posts.server";
 import { getDb, schema } from "~/services/db.server";
 import { createSessionCookie, getSessionUser, getUserId } from "~/services/session.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 const BASE = "http://localhost:3000";
 const IP = "127.0.0.1";

@@ -16,7 +16,7 @@ import { hashPassword, verifyPassword } from "~/models/passwords.server";
 import { getDb, schema } from "~/services/db.server";
 import { firstFreeUsername, lastInitial, parseFullName, parseGoogleName, usernameBase } from "~/utils/names";
 import { isReservedUsername, RESERVED_USERNAMES } from "~/utils/reserved-names";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 beforeAll(async () => {
   await seed({ demo: false });

@@ -21,7 +21,7 @@ import { Avatar } from "~/components/post-parts";
 import { photoAlt, photoAlts } from "~/utils/alt-text";
 import { PHOTO_ALT_TOO_LONG } from "~/utils/alt-text";
 import { parseWithSchema } from "~/utils/form";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 const BASE = "http://localhost:3000";
 const ctx = { context: { cspNonce: "", clientIp: "127.0.0.1" } };

@@ -8,7 +8,7 @@ import { avatarUrl, getUserById, insertUser } from "~/models/users.server";
 import { avatarKeys, MediaError, storeAvatar } from "~/services/media.server";
 import { changeProfilePhoto } from "~/flows/profile-photo.server";
 import { getStorage } from "~/services/storage.server";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 async function image(format: "jpeg" | "png" | "gif" | "webp", name: string, size = { width: 640, height: 480 }) {
   const buffer = await sharp({ create: { ...size, channels: 3, background: "#2a6" } })[format]().toBuffer();

@@ -14,7 +14,7 @@ import { getOwner, insertUser, type User } from "~/models/users.server";
 import { getDb, schema } from "~/services/db.server";
 import { createSessionCookie } from "~/services/session.server";
 import { loader as profileLoader } from "~/routes/$username/route.server";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 const origin = "http://localhost:3000";
 const TZ = "UTC";

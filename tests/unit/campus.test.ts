@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { campusForRequest, schoolDomains, getCampus } from "~/models/campuses.server";
 import { campusIdFromHost } from "~/utils/campus";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 describe("campusIdFromHost (docs/product.md §1)", () => {
   it.each([

@@ -40,7 +40,7 @@ describe("parseConfig (README Configuration)", () => {
   it("requires SESSION_SECRET in production, naming the variable in one line", () => {
     expect(() => parseConfig({ NODE_ENV: "production" })).toThrow(ConfigError);
     expect(() => parseConfig({ NODE_ENV: "production" })).toThrow(
-      "Invalid configuration: SESSION_SECRET is required when NODE_ENV=production",
+      "Invalid configuration: SESSION_SECRET is required in production (APP_ENV=production, or NODE_ENV=production without APP_ENV)",
     );
     const prod = parseConfig(PRODUCTION);
     expect(prod.devMailbox).toBe(false);
@@ -48,9 +48,31 @@ describe("parseConfig (README Configuration)", () => {
     expect(parseConfig({ ...PRODUCTION, DEV_MAILBOX: "1" }).devMailbox).toBe(true);
   });
 
+  it("takes the app's mode from APP_ENV, else from NODE_ENV, else development", () => {
+    // npm start: React's production build, the app in development (start-env.mjs).
+    const started = parseConfig({ NODE_ENV: "production", APP_ENV: "development" });
+    expect(started.production).toBe(false);
+    expect(started.env).toBe("development");
+    expect(started.devMailbox).toBe(true);
+    expect(started.seedDemo).toBe(true);
+    expect(started.geo.gate).toBe(false);
+    // An operator who only sets NODE_ENV=production gets the production rules.
+    expect(() => parseConfig({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET is required in production/);
+    expect(parseConfig(PRODUCTION).env).toBe("production");
+    // APP_ENV=production is production whatever NODE_ENV says.
+    const { NODE_ENV: _, ...rest } = PRODUCTION;
+    expect(() => parseConfig({ APP_ENV: "production", NODE_ENV: "development" })).toThrow(/SESSION_SECRET is required in production/);
+    const prod = parseConfig({ ...rest, APP_ENV: "production" });
+    expect(prod.production).toBe(true);
+    expect(prod.devMailbox).toBe(false);
+    expect(parseConfig({ APP_ENV: "test", NODE_ENV: "production" }).env).toBe("test");
+    expect(parseConfig({}).env).toBe("development");
+    expect(() => parseConfig({ APP_ENV: "staging" })).toThrow(/^Invalid configuration: APP_ENV /);
+  });
+
   it("requires PUBLIC_URL in production, naming it in one line", () => {
     const { PUBLIC_URL: _, ...noUrl } = PRODUCTION;
-    expect(() => parseConfig(noUrl)).toThrow(/^Invalid configuration: PUBLIC_URL is required when NODE_ENV=production/);
+    expect(() => parseConfig(noUrl)).toThrow(/^Invalid configuration: PUBLIC_URL is required in production/);
     expect(() => parseConfig({ ...PRODUCTION, PUBLIC_URL: "https://campusbuysell.com/app" })).toThrow(/^Invalid configuration: PUBLIC_URL must be an origin/);
     expect(parseConfig({ ...PRODUCTION, PUBLIC_URL: "https://campusbuysell.com/" }).publicUrl).toBe("https://campusbuysell.com");
   });

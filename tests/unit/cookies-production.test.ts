@@ -14,7 +14,7 @@ import { alertCookie, readAlert } from "~/services/alerts.server";
 import { requestMagicLink } from "~/http/auth.server";
 import { config } from "~/services/config.server";
 import { createSessionCookie, getUserId } from "~/services/session.server";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 let userId: string;
 beforeAll(async () => {

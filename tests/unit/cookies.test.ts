@@ -7,7 +7,7 @@ import { alertCookie } from "~/services/alerts.server";
 import { requestMagicLink } from "~/http/auth.server";
 import { cookiePolicy } from "~/services/cookies.server";
 import { createSessionCookie, getUserId } from "~/services/session.server";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 let userId: string;
 beforeAll(async () => {

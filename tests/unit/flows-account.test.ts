@@ -14,7 +14,7 @@ import {
   sentPageUrl,
 } from "~/flows/auth.server";
 import { checkCurrentPasswordStep } from "~/flows/current-password.server";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 beforeAll(async () => {
   await seed({ demo: false });

@@ -16,7 +16,7 @@ import { createPost } from "~/models/posts.server";
 import { getOwner, insertUser, type User } from "~/models/users.server";
 import { listProjects } from "~/models/portfolio.server";
 import { readFeedFilters } from "~/utils/feed-filters";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 const ORIGIN = "http://localhost:3000";
 const tz = "America/Chicago";

@@ -13,7 +13,7 @@ import { hideIfReported, hiddenFromViewer, reportPost, REPORTS_TO_HIDE, unhideIt
 import { insertUser, type User } from "~/models/users.server";
 import { getDb, schema } from "~/services/db.server";
 import { COMMENT_UNAVAILABLE, LISTING_UNAVAILABLE } from "~/utils/messages";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 const origin = "http://localhost:3000";
 const TZ = "UTC";
@@ -24,7 +24,7 @@ beforeAll(() => seed({ demo: false }));
 /** An OU student (school-verified on "ou" by their address). */
 async function student(opts: { isModerator?: boolean } = {}): Promise<User> {
   n++;
-  return insertUser({ campusId: "ou", firstName: `Leak${n}`, lastName: "L.", username: `leak-${n}`, email: `leak${n}@ou.edu`, verified: true, isModerator: opts.isModerator ?? false });
+  return insertUser({ campusId: "ou", firstName: `Leak${n}`, lastName: "L.", username: `leak-${n}`, email: `leak${n}@ou.edu`, verified: true, role: opts.isModerator ? "moderator" : "member" });
 }
 
 const listing = { priceCents: 4000, isFree: false, priceTerms: null, condition: null, pickupSpot: null };

@@ -28,7 +28,7 @@ import { getDb, newId, schema } from "~/services/db.server";
 import { pageCacheKey } from "~/services/page-cache.server";
 import { createSessionCookie } from "~/services/session.server";
 import { parseWithSchema } from "~/utils/form";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 const BASE = "http://localhost:3000";
 const DAY = 24 * 3600_000;
@@ -107,7 +107,7 @@ afterEach(() => {
 
 describe("a suspended moderator", () => {
   it("is no moderator until the suspension ends: 404 for the queue and every form post, no Moderation count", async () => {
-    const moderator = await person("Mia", { isModerator: true });
+    const moderator = await person("Mia", { role: "moderator" });
     const reporter = await person("Rue");
     const own = await post(moderator.id, "The moderator's own post");
     await report(reporter, { type: "post", id: own }, moderator.id);
@@ -145,8 +145,8 @@ describe("a suspended moderator", () => {
   });
 
   it("only the owner lifts a moderator's suspension; nobody lifts their own", async () => {
-    const moderator = await person("Max", { isModerator: true });
-    const colleague = await person("Cole", { isModerator: true });
+    const moderator = await person("Max", { role: "moderator" });
+    const colleague = await person("Cole", { role: "moderator" });
     const reporter = await person("Rick");
     const own = await post(moderator.id, "Reported post of a moderator");
     await report(reporter, { type: "post", id: own }, moderator.id);

@@ -10,7 +10,7 @@ import { MessageError, startConversation } from "~/models/messages.server";
 import { createPost, getPost, isPostHiddenFrom } from "~/models/posts.server";
 import { getOwner, insertUser, type User } from "~/models/users.server";
 import { getDb, schema } from "~/services/db.server";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 const origin = "http://localhost:3000";
 let n = 0;
@@ -27,7 +27,7 @@ async function student(opts: { isModerator?: boolean } = {}): Promise<User> {
     username: `hidden-${n}`,
     email: `hidden${n}@ou.edu`,
     verified: true,
-    isModerator: opts.isModerator ?? false,
+    role: opts.isModerator ? "moderator" : "member",
   });
 }
 

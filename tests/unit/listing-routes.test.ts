@@ -11,7 +11,7 @@ import { action as postAction } from "~/routes/post.$id/route.server";
 import { action as renewAction, loader as renewLoader } from "~/routes/post.$id_.renew/route.server";
 import { getDb, schema } from "~/services/db.server";
 import { createSessionCookie } from "~/services/session.server";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 const BASE = "http://localhost:3000";
 const DAY = 24 * 3600_000;

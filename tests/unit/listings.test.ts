@@ -18,7 +18,7 @@ import { getDb, schema } from "~/services/db.server";
 import type { FeedFilters } from "~/utils/feed-filters";
 import { readFeedFilters } from "~/utils/feed-filters";
 import { LISTING_LIFETIME_MS, RENEW_TOO_SOON, type FeedSort } from "~/utils/listings";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 const TZ = "America/Chicago";
 const origin = "http://localhost:3000";

@@ -5,7 +5,7 @@ import { AuthError, createAccount } from "~/models/accounts.server";
 import { getUserByEmail } from "~/models/users.server";
 import { askedForMagicLink, authenticateMagicLink, requestMagicLink } from "~/http/auth.server";
 import { getDb, schema } from "~/services/db.server";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 beforeAll(async () => {
   await seed({ demo: false });

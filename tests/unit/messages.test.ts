@@ -21,7 +21,7 @@ import { searchPosts } from "~/models/search.server";
 import { insertUser } from "~/models/users.server";
 import { getDb, schema } from "~/services/db.server";
 import { CANT_MESSAGE, OWN_POST, TOO_MANY_CONVERSATIONS, TOO_MANY_MESSAGES } from "~/utils/messages";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 const origin = "http://localhost:3000";
 const tz = "America/Chicago";

@@ -20,7 +20,7 @@ import { action, loader } from "~/routes/moderation/route.server";
 import { action as postAction } from "~/routes/post.$id/route.server";
 import { getDb, newId, onQuery, schema } from "~/services/db.server";
 import { createSessionCookie } from "~/services/session.server";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 const BASE = "http://localhost:3000";
 const tz = "America/Chicago"; // OU's, the campus of localhost
@@ -148,19 +148,19 @@ describe("who may open /moderation", () => {
     const asModerator = (await openQueue((await getDb().select().from(schema.users).where(eq(schema.users.id, named.id)))[0]!)) as DataAnswer<{ page: { items: unknown[] } }>;
     expect(asModerator.init?.status ?? 200).toBe(200);
     expect(asModerator.data.page.items).toHaveLength(1);
-    expect((await act({ ...named, isModerator: true }, fields)).status).toBe(302);
+    expect((await act({ ...named, role: "moderator" }, fields)).status).toBe(302);
     expect((await reportsOf(postId)).map((r) => r.status)).toEqual(["dismissed", "dismissed"]);
   });
 
   it("only the owner names moderators, and the owner cannot be suspended", async () => {
     const author = await person("Ana");
     const reporter = await person("Ray");
-    const moderator = await person("Meg", { isModerator: true });
+    const moderator = await person("Meg", { role: "moderator" });
     const postId = await post(author.id, "Concert tickets");
     await report(reporter, { type: "post", id: postId }, author.id, "scam");
     const refused = await act(moderator, { intent: "make-moderator", target: `post:${postId}`, user: reporter.id });
     expect(refused.status).toBe(403);
-    expect((await getDb().select().from(schema.users).where(eq(schema.users.id, reporter.id)))[0]!.isModerator).toBe(false);
+    expect((await getDb().select().from(schema.users).where(eq(schema.users.id, reporter.id)))[0]!.role).toBe("member");
 
     const ownPostId = await post(owner.id, "Owner's post");
     await report(reporter, { type: "post", id: ownPostId }, owner.id, "spam");
@@ -398,13 +398,13 @@ describe("actions", () => {
 
 describe("suspensions", () => {
   it("say why and until when; expire by time alone; a permanent one stays", () => {
-    const base = { isOwner: false, suspendedAt: T0, suspensionReason: "Harassment or hate" };
+    const base = { role: "member" as const, suspendedAt: T0, suspensionReason: "Harassment or hate" };
     const week = { ...base, suspendedUntil: T0 + 7 * DAY };
     expect(suspensionMessage(week, tz, T0 + DAY)).toBe("Your account is suspended until May 8, 2025, 10:00 AM: Harassment or hate");
     expect(suspensionMessage(week, tz, T0 + 7 * DAY)).toBeNull();
     const forever = { ...base, suspendedUntil: null };
     expect(suspensionMessage(forever, tz, T0 + 5000 * DAY)).toBe("Your account is suspended permanently: Harassment or hate");
-    expect(activeSuspension({ ...forever, isOwner: true }, T0)).toBeNull();
+    expect(activeSuspension({ ...forever, role: "owner" }, T0)).toBeNull();
     expect(activeSuspension({ ...base, suspendedAt: null, suspendedUntil: null }, T0)).toBeNull();
   });
 

@@ -7,7 +7,7 @@ import { toggleLike } from "~/models/likes.server";
 import { createPost } from "~/models/posts.server";
 import { insertUser } from "~/models/users.server";
 import { getDb, schema } from "~/services/db.server";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 const origin = "http://localhost:3000";
 const T0 = Date.UTC(2025, 4, 1, 15, 0, 0);

@@ -7,7 +7,7 @@ import { countUnread, getNotificationsPage, markAllRead, UNREAD_CAP } from "~/mo
 import { createPost, deletePost } from "~/models/posts.server";
 import { insertUser } from "~/models/users.server";
 import { dbClient, getDb, newId, onQuery, schema, type Statement } from "~/services/db.server";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 const TZ = "America/Chicago";
 const origin = "http://localhost:3000";

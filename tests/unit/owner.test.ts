@@ -8,7 +8,7 @@ import { getOwner, getUserById, insertUser, sessionUserView, type User } from "~
 import { loader as analyticsLoader } from "~/routes/analytics/route.server";
 import { getDb, isUniqueViolation, schema } from "~/services/db.server";
 import { createSessionCookie } from "~/services/session.server";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 let owner: User;
 
@@ -30,8 +30,8 @@ async function analyticsAs(user: User): Promise<number> {
 
 describe("the owner is the seed's account, by id", () => {
   it("is the account the seed created and marked", async () => {
-    expect(owner).toMatchObject({ username: "owner", email: "owner@example.com", isOwner: true });
-    expect((await getDb().select().from(schema.users).where(eq(schema.users.isOwner, true)))).toHaveLength(1);
+    expect(owner).toMatchObject({ username: "owner", email: "owner@example.com", role: "owner" });
+    expect((await getDb().select().from(schema.users).where(eq(schema.users.role, "owner")))).toHaveLength(1);
   });
 
   it("renaming the owner keeps its rights; a new user who takes the name `owner` gets none", async () => {
@@ -60,12 +60,12 @@ describe("the owner is the seed's account, by id", () => {
     // A restart's seed keeps the same owner: it does not adopt or create an account by the name.
     await seed({ demo: false });
     expect((await getOwner())!.id).toBe(owner.id);
-    expect((await getDb().select().from(schema.users).where(eq(schema.users.isOwner, true)))).toHaveLength(1);
+    expect((await getDb().select().from(schema.users).where(eq(schema.users.role, "owner")))).toHaveLength(1);
   });
 
   it("at most one account can be the owner", async () => {
     const other = await insertUser({ campusId: "ou", firstName: "Two", lastName: "T.", username: "second-owner", email: "second@example.com" });
-    const refused = await getDb().update(schema.users).set({ isOwner: true }).where(eq(schema.users.id, other.id)).then(() => null, (error: unknown) => error);
+    const refused = await getDb().update(schema.users).set({ role: "owner" }).where(eq(schema.users.id, other.id)).then(() => null, (error: unknown) => error);
     expect(isUniqueViolation(refused)).toBe(true);
   });
 });

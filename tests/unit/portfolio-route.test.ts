@@ -9,7 +9,7 @@ import * as projectRoute from "~/routes/project.$id/route";
 import { readAlert } from "~/services/alerts.server";
 import { getDb, schema } from "~/services/db.server";
 import { createSessionCookie } from "~/services/session.server";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 const BASE = "http://localhost:3000";
 const ctx = { context: { cspNonce: "", clientIp: "127.0.0.9" } };

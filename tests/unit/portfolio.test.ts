@@ -20,7 +20,7 @@ import { getUserByUsername, insertUser, type User } from "~/models/users.server"
 import { getDb, newId, schema } from "~/services/db.server";
 import { storeMedia } from "~/services/media.server";
 import { getStorage } from "~/services/storage.server";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 const origin = "http://localhost:3000";
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "campus-portfolio-"));

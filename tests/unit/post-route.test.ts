@@ -4,7 +4,7 @@ import { createPost } from "~/models/posts.server";
 import { insertUser } from "~/models/users.server";
 import { action, loader } from "~/routes/post.$id/route.server";
 import { createSessionCookie } from "~/services/session.server";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 const BASE = "http://localhost:3000";
 let n = 0;

@@ -7,7 +7,7 @@ import { getDb, schema } from "~/services/db.server";
 import { storeMedia } from "~/services/media.server";
 import { getStorage } from "~/services/storage.server";
 import sharp from "sharp";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 const TZ = "America/Chicago";
 const origin = "http://localhost:3000";

@@ -15,7 +15,7 @@ import { action, loader } from "~/routes/$username/route.server";
 import { getDb, newId, schema, transaction } from "~/services/db.server";
 import type { StoredMedia } from "~/services/media.server";
 import { createSessionCookie } from "~/services/session.server";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 const BASE = "http://localhost:3000";
 const TZ = "America/Chicago";

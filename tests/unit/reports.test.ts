@@ -26,7 +26,7 @@ import { getDb, schema } from "~/services/db.server";
 import { LIMIT_POINTS } from "~/services/rate-limit.server";
 import { createSessionCookie } from "~/services/session.server";
 import { REPORT_NOTE_TOO_LONG, REPORT_REASON_REQUIRED, TOO_MANY_REPORTS } from "~/utils/report-messages";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 const BASE = "http://localhost:3000";
 const tz = "America/Chicago";
@@ -47,7 +47,7 @@ async function user(opts: { domain?: string; first?: string; isModerator?: boole
     username: `rep-${n}-${first.toLowerCase()}`,
     email: `rep${n}@${opts.domain ?? "ou.edu"}`,
     verified: true,
-    isModerator: opts.isModerator ?? false,
+    role: opts.isModerator ? "moderator" : "member",
   });
 }
 

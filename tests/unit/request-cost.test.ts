@@ -11,7 +11,7 @@ import { getDb, schema, transaction } from "~/services/db.server";
 import { withRequestScope } from "~/services/request-scope.server";
 import { createSessionCookie, destroySessionCookie, getOptionalUser, getUserId } from "~/services/session.server";
 import { countStatements } from "~/services/statement-count.server";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 const BASE = "http://localhost";
 let userId: string;

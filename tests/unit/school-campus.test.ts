@@ -13,7 +13,7 @@ import { action as postAction } from "~/routes/post.$id/route.server";
 import { createSessionCookie } from "~/services/session.server";
 import { config } from "~/services/config.server";
 import { SCHOOL_VERIFICATION_REQUIRED } from "~/utils/url-state";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 const OU = "http://localhost:3000";
 const UT = "http://utbuysell.localhost:3000";

@@ -7,7 +7,7 @@ import { getUserById, insertUser } from "~/models/users.server";
 import { action, loader } from "~/routes/add-code/route.server";
 import { getDb, schema } from "~/services/db.server";
 import { createSessionCookie } from "~/services/session.server";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 const BASE = "http://localhost:3000";
 const ctx = { context: { cspNonce: "", clientIp: "127.0.0.1" }, params: {} };

@@ -2,7 +2,7 @@ import { eq, getTableName, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb, schema } from "~/services/db.server";
 import { getStorage } from "~/services/storage.server";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 const TABLES = [schema.campuses, schema.users, schema.projects, schema.games, schema.posts];
 

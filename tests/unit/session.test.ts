@@ -13,7 +13,7 @@ import {
   SESSION_MAX_AGE_MS,
   SESSION_TTL_MS,
 } from "~/services/session.server";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 function requestWith(setCookie: string | null, path = "/home") {
   const headers = new Headers();

@@ -16,7 +16,7 @@ import { MediaError, storeAvatar, storeMedia, STORE_FAILED } from "~/services/me
 import { createStorage, getStorage, resetStorage, type Storage } from "~/services/storage.server";
 import { createDiskStorage } from "~/services/storage/disk.server";
 import { createS3Storage } from "~/services/storage/s3.server";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 import { startS3Server, type S3Server } from "../support/s3-server";
 
 let s3: S3Server;

@@ -20,7 +20,7 @@ import {
 import { insertUser } from "~/models/users.server";
 import PostPage, { loader } from "~/routes/post.$id/route";
 import { getDb, newId, onQuery, schema, transaction } from "~/services/db.server";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 import { renderPage } from "./render-page";
 
 const TZ = "America/Chicago";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { timeView } from "~/utils/time.server";
+import { timeView } from "~/services/time.server";
 
 const TZ = "America/Chicago";
 const NOW = Date.UTC(2025, 2, 14, 18, 30, 0);

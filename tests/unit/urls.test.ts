@@ -6,7 +6,7 @@ const saved = { ...process.env };
 /** urls.server with a fresh configuration read from `env`. */
 async function withEnv(env: Record<string, string | undefined>) {
   vi.resetModules();
-  for (const key of ["NODE_ENV", "PUBLIC_URL", "CAMPUS_ORIGINS", "PORT", "SESSION_SECRET"]) delete process.env[key];
+  for (const key of ["APP_ENV", "NODE_ENV", "PUBLIC_URL", "CAMPUS_ORIGINS", "PORT", "SESSION_SECRET"]) delete process.env[key];
   Object.assign(process.env, env);
   return import("~/services/urls.server");
 }

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { checkToken, consumeCode, consumeToken, createVerification, MAX_CODE_ATTEMPTS, VERIFICATION_TTL_MS } from "~/models/verifications.server";
 import { getDb, schema } from "~/services/db.server";
 import { consume, isLimited, resetLimit } from "~/services/rate-limit.server";
-import { seed } from "../../db/seed";
+import { seed } from "~/flows/seed.server";
 
 beforeAll(async () => {
   await seed({ demo: false });

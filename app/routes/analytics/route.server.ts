@@ -2,6 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { campusForRequest, listCampuses } from "~/models/campuses.server";
 import { countsPerDay, EVENT_NAMES, type EventName, flushPageViews } from "~/models/events.server";
+import { isOwner } from "~/models/users.server";
 import { getViewerTimeZone } from "~/services/client-hints.server";
 import { getOptionalUser } from "~/services/session.server";
 
@@ -16,7 +17,7 @@ const COLUMNS: { name: EventName; label: string }[] = [
 // The owner's page: everyone else gets the not-found page, as if it did not exist.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
-  if (!user?.isOwner) throw new Response("Not Found", { status: 404 });
+  if (!user || !isOwner(user)) throw new Response("Not Found", { status: 404 });
   const campuses = (await listCampuses()).map((c) => ({ id: c.id, name: c.name }));
   const requested = new URL(request.url).searchParams.get("campus");
   const campusId = campuses.some((c) => c.id === requested) ? requested! : null;

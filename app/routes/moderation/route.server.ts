@@ -6,7 +6,7 @@ import { REPORT_REASONS } from "~/data/report-reasons";
 import { confirmationFor, isIntent, review } from "~/flows/moderation.server";
 import { campusForRequest } from "~/models/campuses.server";
 import { getModerationEntry, getModerationPage, parseTargetKey, targetKey } from "~/models/moderation.server";
-import { isModerator, type User } from "~/models/users.server";
+import { isModerator, isOwner, type User } from "~/models/users.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { getViewerTimeZone } from "~/services/client-hints.server";
 import { readForm } from "~/services/form.server";
@@ -47,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     confirm = entry ? confirmationFor(url.searchParams, entry, viewer, here) : null;
   }
   return data(
-    { page, confirm, here, viewerIsOwner: viewer.isOwner, reasons: REPORT_REASONS.map((r) => ({ id: r.id, label: r.label })) },
+    { page, confirm, here, viewerIsOwner: isOwner(viewer), reasons: REPORT_REASONS.map((r) => ({ id: r.id, label: r.label })) },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }

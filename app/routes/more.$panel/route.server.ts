@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { submitContactForm } from "~/models/contact.server";
+import { submitContactForm } from "~/flows/contact.server";
 import { ensurePortfolioFresh, listProjects } from "~/models/portfolio.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { config } from "~/services/config.server";

@@ -3,7 +3,7 @@
 // here with sharp (simple shapes on a tinted background, a few KB of WebP
 // each once stored): nothing is downloaded.
 import sharp from "sharp";
-import type { Condition, ListingStatus, PriceTerms } from "../app/utils/listings";
+import type { Condition, ListingStatus, PriceTerms } from "~/utils/listings";
 
 export type DemoListing = {
   text: string[];

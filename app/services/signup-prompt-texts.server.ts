@@ -1,6 +1,6 @@
 // The sign-up prompt's words (docs/product.md §19), sent with the layout's data when the
 // URL asks for the prompt, so no page carries them in its code.
-import type { SignUpReason } from "./url-state";
+import type { SignUpReason } from "~/utils/url-state";
 
 export const SIGNUP_TITLES: Record<SignUpReason, string> = {
   search: "Sign up to search",

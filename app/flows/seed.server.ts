@@ -1,15 +1,15 @@
 // Idempotent seed: run at every start. Campuses, the owner, the portfolio rows
 // from content/, and (outside production) a few demo users and posts.
 import { and, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { pickupSpotsFor } from "../app/data/pickup-spots";
-import { seedBannedEmails } from "../app/models/banned-emails.server";
-import { CAMPUSES, resetCampusCache } from "../app/models/campuses.server";
-import { syncPortfolio } from "../app/models/portfolio.server";
-import { getOwner, getUserByEmail, insertUser, markOwner } from "../app/models/users.server";
-import { config } from "../app/services/config.server";
-import { getDb, newId, schema, transaction } from "../app/services/db.server";
-import { storeMedia } from "../app/services/media.server";
-import { DEMO_LISTINGS, drawListingPhoto } from "./demo-listings";
+import { pickupSpotsFor } from "~/data/pickup-spots";
+import { seedBannedEmails } from "~/models/banned-emails.server";
+import { CAMPUSES, resetCampusCache } from "~/models/campuses.server";
+import { syncPortfolio } from "~/models/portfolio.server";
+import { getOwner, getUserByEmail, insertUser, markOwner } from "~/models/users.server";
+import { config } from "~/services/config.server";
+import { getDb, newId, schema, transaction } from "~/services/db.server";
+import { storeMedia } from "~/services/media.server";
+import { DEMO_LISTINGS, drawListingPhoto } from "./demo-listings.server";
 
 export async function seed(opts: { demo?: boolean; contentDir?: string } = {}) {
   const cfg = config();
