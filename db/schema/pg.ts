@@ -67,6 +67,8 @@ export const users = pgTable(
     totalGames: integer("total_games").notNull().default(0),
     totalProjects: integer("total_projects").notNull().default(0),
     /** What the account may do beyond a member's: review reports (moderator), and the owner's rights (one owner at most, the account the seed created, whatever its name becomes). */
+    // Replaces the is_owner and is_moderator flags, which stay in existing databases for one more
+    // release (the previous release reads them during a rolling restart); the next migration drops them.
     role: text("role", { enum: userRoles }).notNull().default("member"),
     /** Suspended by a moderator at this time: can read, not post, comment, message or save. */
     suspendedAt: time("suspended_at"),
