@@ -188,37 +188,37 @@ type Ids = { own: string; others: string; chat: string; other: User; me: User };
  * refused, or why the route is open to them.
  */
 const ROUTES: Record<string, { cases: Case[] } | { exempt: string }> = {
-  "$username.tsx": {
+  "$username": {
     cases: [{ intent: "report", path: (i) => `/${i.other.username}`, params: (i) => ({ username: i.other.username }), fields: () => ({ intent: "report", reason: "spam" }) }],
   },
-  "add-code/route.server.ts": { exempt: "proves a school email: no content" },
-  "auth.google/route.server.ts": { exempt: "signing in" },
-  "auth.magic/route.server.ts": { exempt: "signing in" },
-  "create.comment.$id/route.server.ts": {
+  "add-code": { exempt: "proves a school email: no content" },
+  "auth.google": { exempt: "signing in" },
+  "auth.magic": { exempt: "signing in" },
+  "create.comment.$id": {
     cases: [{ intent: "send", path: (i) => `/create/comment/${i.others}`, params: (i) => ({ id: i.others }), fields: () => ({ intent: "send", text: "Hi" }), multipart: true }],
   },
-  "create.post/route.server.ts": { cases: [{ intent: "send", path: () => "/create/post", params: () => ({}), fields: () => ({ intent: "send", text: "Hi" }), multipart: true }] },
-  "create.upload.ts": { cases: [{ intent: "upload", path: () => "/create/upload?target=post", params: () => ({}), fields: () => ({ text: "Hi" }), multipart: true }] },
-  "forgotpassword/route.server.ts": { exempt: "signing in" },
-  "game.$id.tsx": {
+  "create.post": { cases: [{ intent: "send", path: () => "/create/post", params: () => ({}), fields: () => ({ intent: "send", text: "Hi" }), multipart: true }] },
+  "create.upload": { cases: [{ intent: "upload", path: () => "/create/upload?target=post", params: () => ({}), fields: () => ({ text: "Hi" }), multipart: true }] },
+  "forgotpassword": { exempt: "signing in" },
+  "game.$id": {
     cases: [
       { intent: "like", path: () => "/game/g", params: () => ({ id: "snake" }), fields: () => ({ intent: "like" }) },
       { intent: "comment", path: () => "/game/g", params: () => ({ id: "snake" }), fields: () => ({ intent: "comment", text: "Hi" }) },
     ],
   },
-  "login/route.server.ts": { exempt: "signing in" },
-  "login_.sent/route.server.ts": { exempt: "signing in" },
-  "logout/route.server.ts": { exempt: "signing out is always allowed" },
-  "messages.$id.tsx": {
+  "login": { exempt: "signing in" },
+  "login_.sent": { exempt: "signing in" },
+  "logout": { exempt: "signing out is always allowed" },
+  "messages.$id": {
     cases: [
       { intent: "send", path: (i) => `/messages/${i.chat}`, params: (i) => ({ id: i.chat }), fields: () => ({ intent: "send", text: "Hi" }) },
       { intent: "report", path: (i) => `/messages/${i.chat}`, params: (i) => ({ id: i.chat }), fields: () => ({ intent: "report", reason: "spam" }) },
     ],
   },
-  "messages._index.tsx": { cases: [{ intent: "start", path: (i) => `/messages?post=${i.others}`, params: () => ({}) }] },
-  "moderation.tsx": { exempt: "moderators only: a suspended moderator is not one (tests/unit/hardening-moderation.test.ts)" },
-  "more.$panel/route.server.ts": { exempt: "Contact Me and Feedback reach the owner only: how a suspended user appeals" },
-  "post.$id.tsx": {
+  "messages._index": { cases: [{ intent: "start", path: (i) => `/messages?post=${i.others}`, params: () => ({}) }] },
+  "moderation": { exempt: "moderators only: a suspended moderator is not one (tests/unit/hardening-moderation.test.ts)" },
+  "more.$panel": { exempt: "Contact Me and Feedback reach the owner only: how a suspended user appeals" },
+  "post.$id": {
     cases: [
       { intent: "like", path: (i) => `/post/${i.others}`, params: (i) => ({ id: i.others }), fields: () => ({ intent: "like" }) },
       { intent: "comment", path: (i) => `/post/${i.others}`, params: (i) => ({ id: i.others }), fields: () => ({ intent: "comment", text: "Hi" }) },
@@ -229,42 +229,42 @@ const ROUTES: Record<string, { cases: Case[] } | { exempt: string }> = {
       { intent: "renew", path: (i) => `/post/${i.own}`, params: (i) => ({ id: i.own }), fields: () => ({ intent: "renew" }) },
     ],
   },
-  "post.$id_.edit/route.server.ts": {
+  "post.$id_.edit": {
     cases: [{ intent: "send", path: (i) => `/post/${i.own}/edit`, params: (i) => ({ id: i.own }), fields: () => ({ intent: "send", text: "Changed" }), multipart: true }],
   },
-  "post.$id_.renew.tsx": {
+  "post.$id_.renew": {
     cases: [{ intent: "renew link", path: (i) => `/post/${i.own}/renew`, params: (i) => ({ id: i.own }), fields: () => ({ token: "" }) }],
   },
-  "profile.edit.tsx": {
+  "profile.edit": {
     cases: [
       { intent: "name", path: () => "/profile/edit", params: () => ({}), fields: () => ({ intent: "name", firstName: "New", lastName: "Name" }) },
       { intent: "bio", path: () => "/profile/edit", params: () => ({}), fields: () => ({ intent: "bio", bio: "Hi" }) },
       { intent: "photo", path: () => "/profile/edit", params: () => ({}), fields: () => ({ intent: "photo" }), multipart: true },
     ],
   },
-  "profile.photo.ts": { cases: [{ intent: "photo", path: () => "/profile/photo", params: () => ({}), fields: () => ({}), multipart: true }] },
-  "profile.set-up.tsx": {
+  "profile.photo": { cases: [{ intent: "photo", path: () => "/profile/photo", params: () => ({}), fields: () => ({}), multipart: true }] },
+  "profile.set-up": {
     cases: [
       { intent: "photo", path: () => "/profile/set-up?step=photo", params: () => ({}), fields: () => ({ intent: "photo" }), multipart: true },
       { intent: "bio", path: () => "/profile/set-up?step=bio", params: () => ({}), fields: () => ({ intent: "bio", bio: "Hi" }) },
     ],
   },
-  "project.$id.tsx": {
+  "project.$id": {
     cases: [
       { intent: "like", path: () => "/project/p", params: () => ({ id: "trivia-api" }), fields: () => ({ intent: "like" }) },
       { intent: "comment", path: () => "/project/p", params: () => ({ id: "trivia-api" }), fields: () => ({ intent: "comment", text: "Hi" }) },
     ],
   },
-  "register/route.server.ts": { exempt: "signing up" },
-  "reset-password/route.server.ts": { exempt: "signing in" },
-  "select-city/route.server.ts": { exempt: "chooses which campus's site to read: nothing shown to others" },
-  "settings.account.email/route.server.ts": { cases: [{ intent: "change", path: () => "/settings/account/email", params: () => ({}), fields: () => ({ email: "new@ou.edu", currentPassword: "x" }) }] },
-  "settings.account.password/route.server.ts": { exempt: "securing the account is always allowed" },
-  "settings.account.screen_name/route.server.ts": { cases: [{ intent: "change", path: () => "/settings/account/screen_name", params: () => ({}), fields: () => ({ username: "someone-new" }) }] },
-  "settings.blocked/route.server.ts": { exempt: "unblocking is always allowed" },
-  "unsubscribe/route.server.ts": { exempt: "fewer emails is always allowed" },
-  "user_registration/route.server.ts": { exempt: "signing up" },
-  "verify/route.server.ts": { exempt: "verifying the sign-up email" },
+  "register": { exempt: "signing up" },
+  "reset-password": { exempt: "signing in" },
+  "select-city": { exempt: "chooses which campus's site to read: nothing shown to others" },
+  "settings.account.email": { cases: [{ intent: "change", path: () => "/settings/account/email", params: () => ({}), fields: () => ({ email: "new@ou.edu", currentPassword: "x" }) }] },
+  "settings.account.password": { exempt: "securing the account is always allowed" },
+  "settings.account.screen_name": { cases: [{ intent: "change", path: () => "/settings/account/screen_name", params: () => ({}), fields: () => ({ username: "someone-new" }) }] },
+  "settings.blocked": { exempt: "unblocking is always allowed" },
+  "unsubscribe": { exempt: "fewer emails is always allowed" },
+  "user_registration": { exempt: "signing up" },
+  "verify": { exempt: "verifying the sign-up email" },
 };
 
 const ROUTES_DIR = path.resolve(import.meta.dirname, "../../app/routes");
@@ -273,8 +273,8 @@ function routeFilesWithActions(): string[] {
   return fs
     .readdirSync(ROUTES_DIR, { recursive: true, encoding: "utf8" })
     .filter((f) => /\.tsx?$/.test(f) && /export (?:async )?(?:const|function) action\b/.test(fs.readFileSync(path.join(ROUTES_DIR, f), "utf8")))
-    // A folder route is named as its flat file was: its actions live in route.server.ts.
-    .map((f) => f.replace(/^(.+)\/route\.server\.ts$/, (_all, name: string) => `${name}${fs.existsSync(path.join(ROUTES_DIR, name, "route.tsx")) ? ".tsx" : ".ts"}`))
+    // A route is named by its folder: its action lives in route.server.ts.
+    .map((f) => f.replace(/\/route\.server\.ts$/, ""))
     .sort();
 }
 
@@ -307,15 +307,13 @@ describe("every route action refuses a suspended user", () => {
     const ids: Ids = { own: own.id, others: others.id, chat, other, me };
     const cookie = (await createSessionCookie(new Request(BASE), me.id)).split(";")[0]!;
     let fields = c.fields?.(ids) ?? {};
-    if (file === "post.$id_.renew.tsx") {
+    if (file === "post.$id_.renew") {
       const [row] = await getDb().select({ at: schema.posts.lastActivityAt }).from(schema.posts).where(eq(schema.posts.id, own.id));
       fields = { token: renewToken(own.id, row!.at, Date.now() + 3600_000) };
     }
     const encoded = c.multipart ? multipartBody(fields) : { body: Buffer.from(new URLSearchParams(fields).toString()), type: "application/x-www-form-urlencoded" };
     const request = new Request(`${BASE}${c.path(ids)}`, { method: "POST", headers: { Cookie: cookie, "Content-Type": encoded.type, Origin: BASE }, body: new Uint8Array(encoded.body) });
-    const name = file.replace(/\.tsx?$/, "");
-    const folder = fs.existsSync(path.join(ROUTES_DIR, name, "route.server.ts"));
-    const mod = (await import(folder ? `~/routes/${name}/route.server` : `~/routes/${name}`)) as { action: RouteAction };
+    const mod = (await import(`~/routes/${file}/route.server.ts`)) as { action: RouteAction };
     let result: unknown;
     try {
       result = await mod.action({ request, params: c.params(ids), context: { cspNonce: "", clientIp: "127.0.0.1" } });
