@@ -6,7 +6,8 @@ import { REPORT_REASONS } from "~/data/report-reasons";
 import { confirmationFor, isIntent, review } from "~/flows/moderation.server";
 import { campusForRequest } from "~/models/campuses.server";
 import { getModerationEntry, getModerationPage, parseTargetKey, targetKey } from "~/models/moderation.server";
-import { isModerator, isOwner, type User } from "~/models/users.server";
+import { can } from "~/models/permissions.server";
+import { isOwner, type User } from "~/models/users.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { getViewerTimeZone } from "~/services/client-hints.server";
 import { readForm } from "~/services/form.server";
@@ -18,7 +19,9 @@ import { withParams } from "~/utils/url-state";
 /** A moderator (the owner, or one the owner named and not suspended now), or the not-found page: nobody else learns the page exists. */
 async function requireModerator(request: Request): Promise<User> {
   const user = await getOptionalUser(request);
-  if (!user || !isModerator(user)) throw new Response("Not Found", { status: 404 });
+  if (!user) throw new Response("Not Found", { status: 404 });
+  const decision = await can(user, "moderation.review", { campusId: (await campusForRequest(request)).id });
+  if (!decision.allowed) throw new Response("Not Found", { status: 404 });
   return user;
 }
 
