@@ -18,12 +18,3 @@ export function createListingReminderJob(opts: { intervalMs?: number; firstRunMs
   const runOnce = () => sendRenewalReminders(now());
   return { runOnce, ...periodicJob({ name: "listing reminders", run: runOnce, intervalMs, firstRunMs: opts.firstRunMs ?? 60_000, log }) };
 }
-
-let processJob: ListingReminderJob | undefined;
-
-/** Starts this process's reminder job once (a second call is a no-op). */
-export function startListingReminders(): ListingReminderJob {
-  processJob ??= createListingReminderJob();
-  processJob.start();
-  return processJob;
-}

@@ -103,12 +103,3 @@ export function createStorageSweepJob(opts: SweepOptions & { intervalMs?: number
     },
   };
 }
-
-let processJob: StorageSweepJob | undefined;
-
-/** Starts this process's sweep once (a second call is a no-op). */
-export function startStorageSweep(): StorageSweepJob {
-  processJob ??= createStorageSweepJob();
-  processJob.start();
-  return processJob;
-}
