@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { REPORT_REASONS } from "~/data/report-reasons";
 import { confirmationFor, isIntent, review } from "~/flows/moderation.server";
-import { campusForRequest } from "~/models/campuses.server";
+import { campusForRequest, type Campus } from "~/models/campuses.server";
 import { getModerationEntry, getModerationPage, parseTargetKey, targetKey } from "~/models/moderation.server";
 import { can } from "~/models/permissions.server";
 import { isOwner, type User } from "~/models/users.server";
@@ -17,12 +17,13 @@ import { safePath } from "~/utils/navigation";
 import { withParams } from "~/utils/url-state";
 
 /** A moderator (the owner, or one the owner named and not suspended now), or the not-found page: nobody else learns the page exists. */
-async function requireModerator(request: Request): Promise<User> {
+async function requireModerator(request: Request): Promise<{ user: User; campus: Campus }> {
   const user = await getOptionalUser(request);
   if (!user) throw new Response("Not Found", { status: 404 });
-  const decision = await can(user, "moderation.review", { campusId: (await campusForRequest(request)).id });
+  const campus = await campusForRequest(request);
+  const decision = await can(user, "moderation.review", { campusId: campus.id });
   if (!decision.allowed) throw new Response("Not Found", { status: 404 });
-  return user;
+  return { user, campus };
 }
 
 /** The queue's page without a confirmation open: where Cancel and every action lead back to. */
@@ -36,8 +37,7 @@ function refuse(message: string, status: number): never {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requireModerator(request);
-  const campus = await campusForRequest(request);
+  const { user: viewer, campus } = await requireModerator(request);
   const timeZone = getViewerTimeZone(request, campus.timeZone);
   const url = new URL(request.url);
   const page = await getModerationPage({ timeZone, cursor: url.searchParams.get("cursor") });
@@ -56,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const moderator = await requireModerator(request);
+  const { user: moderator } = await requireModerator(request);
   const form = await readForm(request);
   const intent = form.get("intent");
   const target = parseTargetKey(form.get("target"));
