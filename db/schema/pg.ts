@@ -67,8 +67,6 @@ export const users = pgTable(
     totalGames: integer("total_games").notNull().default(0),
     totalProjects: integer("total_projects").notNull().default(0),
     /** What the account may do beyond a member's: review reports (moderator), and the owner's rights (one owner at most, the account the seed created, whatever its name becomes). */
-    // Replaces the is_owner and is_moderator flags, which stay in existing databases for one more
-    // release (the previous release reads them during a rolling restart); the next migration drops them.
     role: text("role", { enum: userRoles }).notNull().default("member"),
     /** Suspended by a moderator at this time: can read, not post, comment, message or save. */
     suspendedAt: time("suspended_at"),
@@ -209,9 +207,48 @@ export const media = pgTable(
     size: integer("size").notNull(),
     /** The author's description of a photo, its `alt` (up to 250 characters). */
     alt: text("alt"),
+    /**
+     * A video is "processing" from its upload until its MP4 and posters are stored;
+     * only its author sees it then (docs/product.md, videos). Photos are always "ready".
+     */
+    status: text("status", { enum: ["ready", "processing"] }).notNull().default("ready"),
+    /** A video's length in milliseconds, once processed. */
+    durationMs: integer("duration_ms"),
+    /** Base storage key of a video's WebP posters, stored as `{posterPath}-{width}.webp`. */
+    posterPath: text("poster_path"),
+    /** Widths of the posters available for a video (the feed thumbnail, twice it, 640 px). */
+    posterVariants: jsonb("poster_variants").$type<number[]>(),
     createdAt: createdAt(),
   },
   (t) => [index("media_post_idx").on(t.postId, t.order), index("media_path_idx").on(t.path)],
+);
+
+/**
+ * One background job per uploaded video: transcode it to MP4 and make its posters.
+ * Any app process may claim a queued job (or one whose lease ran out, after a crash);
+ * the job row goes with its media row.
+ */
+export const videoJobs = pgTable(
+  "video_jobs",
+  {
+    id: text("id").primaryKey(),
+    mediaId: text("media_id")
+      .notNull()
+      .references(() => media.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["queued", "running", "done", "failed"] })
+      .notNull()
+      .default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    /** Not claimed before this time (retries wait a little). */
+    runAfter: time("run_after").notNull().default(now),
+    claimedBy: text("claimed_by"),
+    /** A running job whose lease has passed is taken again by any process. */
+    leaseUntil: time("lease_until"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    finishedAt: time("finished_at"),
+  },
+  (t) => [uniqueIndex("video_jobs_media_idx").on(t.mediaId), index("video_jobs_queue_idx").on(t.status, t.runAfter)],
 );
 
 export const likeTargets = ["post", "game", "project"] as const;
