@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
 type Lock = { packages: Record<string, { dependencies?: Record<string, string>; optionalDependencies?: Record<string, string> }> };
-type Overrides = Record<string, string | Overrides>;
+type Overrides = { [name: string]: string | Overrides };
 
 const lock = JSON.parse(fs.readFileSync(path.join(root, "package-lock.json"), "utf8")) as Lock;
 const overrides = (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { overrides?: Overrides }).overrides ?? {};
