@@ -151,7 +151,7 @@ describe("the upload check", () => {
       expect(error).toBeInstanceOf(MediaError);
       expect((error as MediaError).message).toBe(VIDEOS_UNAVAILABLE);
       const png = await (await import("sharp")).default({ create: { width: 40, height: 30, channels: 3, background: "#888" } }).png().toBuffer();
-      const [photo] = await storeMedia(`posts/${newId()}`, [new File([png], "a.png")]);
+      const [photo] = await storeMedia(`posts/${newId()}`, [new File([new Uint8Array(png)], "a.png")]);
       expect(photo?.kind).toBe("image");
     } finally {
       process.env.PATH = previousPath;
