@@ -27,7 +27,7 @@ let db: pg.Pool;
 let s3: S3Server;
 const clusters: AppCluster[] = [];
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "campus-vjobs-cluster-"));
-/** An AVI (so it must be transcoded) long and noisy enough that its transcode takes several seconds. */
+/** An AVI (so it must be transcoded) long enough that its transcode takes several seconds. */
 const longClip = path.join(tmp, "long.avi");
 const shortClip = path.join(tmp, "short.avi");
 
@@ -35,9 +35,9 @@ beforeAll(async () => {
   databaseUrl = await createDatabase(prefix);
   db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
   s3 = await startS3Server();
-  const lavfi = (size: string, seconds: number) => ["-f", "lavfi", "-i", `testsrc2=size=${size}:rate=30:duration=${seconds},noise=alls=20:allf=t`];
+  const lavfi = (size: string, seconds: number) => ["-f", "lavfi", "-i", `testsrc2=size=${size}:rate=30:duration=${seconds}`];
   await Promise.all([
-    run("ffmpeg", ["-nostdin", "-loglevel", "error", "-y", ...lavfi("1280x720", 30), "-c:v", "mpeg4", "-q:v", "4", longClip]),
+    run("ffmpeg", ["-nostdin", "-loglevel", "error", "-y", ...lavfi("640x360", 12), "-c:v", "mpeg4", "-q:v", "4", longClip]),
     run("ffmpeg", ["-nostdin", "-loglevel", "error", "-y", ...lavfi("320x240", 2), "-c:v", "mpeg4", "-q:v", "5", shortClip]),
   ]);
 }, 120_000);
