@@ -9,6 +9,7 @@ import express from "express";
 import helmet from "helmet";
 import { createListingReminderJob } from "./flows/listing-reminders.server";
 import { createStorageSweepJob } from "./flows/storage-sweep.server";
+import { createVideoProcessingJob } from "./flows/video-processing.server";
 import { flushPageViews, recordPageView } from "./models/events.server";
 import { listUnsubscribeHeaders } from "./models/unsubscribe.server";
 import { config, ConfigError } from "./services/config.server";
@@ -19,6 +20,7 @@ import { createPageCache } from "./services/page-cache.server";
 import { createJobRegistry } from "./services/jobs.server";
 import { configuredMailWorker } from "./services/mail-worker.server";
 import { withRequestScope } from "./services/request-scope.server";
+import { describeFfmpeg } from "./services/video/ffmpeg.server";
 import { countStatements } from "./services/statement-count.server";
 import { trackConnections, within } from "./services/shutdown.server";
 import {
@@ -186,7 +188,11 @@ async function start() {
     { name: "storage sweep", create: () => createStorageSweepJob() },
     // Emails authors 3 days before a listing expires (a minute after start, then every 15 minutes).
     { name: "listing reminders", create: () => createListingReminderJob() },
+    // Transcodes uploaded videos, VIDEO_WORKERS at a time (none when 0); stop kills ffmpeg and gives the jobs back.
+    { name: "video processing", create: () => createVideoProcessingJob() },
   ]);
+  // One line: which ffmpeg transcodes videos, or that videos are refused (none found).
+  console.log(await describeFfmpeg());
   const server = app.listen(cfg.port, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : cfg.port;

@@ -24,6 +24,7 @@ import { MediaError, removeMedia, storeMedia, type StoredMedia } from "~/service
 import { newId } from "~/services/db.server";
 import { consume } from "~/services/rate-limit.server";
 import { normalizePhotoAlt } from "~/utils/alt-text";
+import { nudgeVideoWorker } from "./video-processing.server";
 
 /** A post's or comment's files while they stream in (docs/product.md §6): 10 at most, each within its limit. */
 export const POST_UPLOADS: UploadRules = {
@@ -140,6 +141,8 @@ export async function submitPost(formData: FormData, opts: SubmitOpts): Promise<
     if (error instanceof PostError) return { ok: false, status: error.status, reply: submission.reply({ formErrors: [error.message] }) };
     throw error;
   }
+  // Its videos are queued (in the post's transaction): this process starts on them now.
+  if (media.some((m) => m.status === "processing")) nudgeVideoWorker();
   return { ok: true, id };
 }
 
@@ -322,6 +325,7 @@ export async function saveEdit(formData: FormData, opts: { author: User; campusI
   }
   // The post no longer shows them: a file left behind is only storage.
   await removeMedia(removed).catch((error: unknown) => console.error(error));
+  if (added.some((m) => m.status === "processing")) nudgeVideoWorker();
   return { ok: true };
 }
 

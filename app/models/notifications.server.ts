@@ -21,6 +21,7 @@ const MAIL_KIND: Record<NotificationType, string> = {
   "post interaction": "like",
   message: "message",
   moderation: "moderation",
+  video: "video",
 };
 
 const VERB: Record<NotificationType, string> = {
@@ -30,6 +31,7 @@ const VERB: Record<NotificationType, string> = {
   "post interaction": "saved your post",
   message: "sent you a message",
   moderation: "removed your post",
+  video: "could not process your video",
 };
 
 /** The recipient's post, comment, game or project a notification is about, or the conversation of a message. */
@@ -159,12 +161,34 @@ export async function notifyModeration(tx: Tx, n: { userId: string; message: str
 }
 
 /**
+ * A video that could not be processed was taken off the author's post: the
+ * words as given ("We couldn't process your video: …"), leading to the post,
+ * never emailed (the author is told on their next visit), with no actor.
+ */
+export async function notifyVideoFailed(tx: Tx, n: { userId: string; postId: string; message: string; now?: number }): Promise<void> {
+  await tx.insert(schema.notifications).values({
+    id: newId(),
+    userId: n.userId,
+    actorId: null,
+    type: "video",
+    postId: n.postId,
+    message: n.message,
+    createdAt: n.now ?? Date.now(),
+  });
+}
+
+/** Notices shown in their own words, with no one's name: the moderators' and the video processor's. */
+function isNotice(type: NotificationType): boolean {
+  return type === "moderation" || type === "video";
+}
+
+/**
  * Who acted, as a notification shows them: never on a moderators' notice
  * (which names no moderator, even on a row written before it stopped
  * recording one), nor when the account is gone.
  */
 function actorOf(r: { type: NotificationType; actor: Parameters<typeof authorView>[0] | null }): AuthorView | null {
-  return r.type === "moderation" || !r.actor ? null : authorView(r.actor);
+  return isNotice(r.type) || !r.actor ? null : authorView(r.actor);
 }
 
 /** Where a moderation notice leads: the rules it was about. */
@@ -355,10 +379,10 @@ export async function getNotificationsPage(opts: {
         verb: notificationVerb(r),
         excerpt: r.post && !gone ? excerptOf(r.post.text) : null,
         unavailable: gone ? (r.type === "post interaction" ? LISTING_UNAVAILABLE : COMMENT_UNAVAILABLE) : null,
-        href: r.type === "moderation" || !actor ? MODERATION_NOTICE_HREF : notificationHref(r, actor.username),
+        href: r.type === "video" && r.postId ? `/post/${r.postId}` : r.type === "moderation" || !actor ? MODERATION_NOTICE_HREF : notificationHref(r, actor.username),
         time: timeView(r.createdAt, opts.timeZone, now),
         unread: r.readAt === null || r.readAt >= seenAt,
-        notice: r.type === "moderation" ? r.message : null,
+        notice: isNotice(r.type) ? r.message : null,
       };
     }),
     nextCursor: rows.length > limit && last ? encodeNotificationsCursor({ at: last.createdAt, id: last.id, seenAt }) : null,

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, exists, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import { atLeastZero, forUpdate, getDb, newId, schema, transaction } from "~/services/db.server";
+import { atLeastZero, forUpdate, getDb, newId, schema, transaction, type Tx } from "~/services/db.server";
 import { removeMedia, type StoredMedia } from "~/services/media.server";
 import { EMPTY_POST } from "~/utils/limits";
 import { MAX_FILES, TOO_MANY_FILES } from "~/utils/media-rules";
@@ -11,6 +11,7 @@ import { conditionLabel, LISTING_LIFETIME_MS, type Condition, type PriceTerms } 
 import { priceLabel } from "~/utils/price";
 import { categoryLabel } from "~/utils/categories";
 import { notify } from "./notifications.server";
+import { enqueueVideoJobs } from "./video-jobs.server";
 import { isBlockedEitherWay, notBlockedWith } from "./blocks.server";
 import { CANT_INTERACT } from "~/utils/messages";
 import { hiddenFromViewer, visibleAfterReports } from "./reports.server";
@@ -308,7 +309,13 @@ export type DescribedMedia = StoredMedia & { alt?: string | null };
 /** What a media row stores of a file: a photo's description with it, in the same statement as the row. */
 function mediaRow(postId: string, m: DescribedMedia, order: number) {
   const { kind, path, name, width, height, variants, mimeType, size } = m;
-  return { id: newId(), postId, kind, path, name, order, width, height, variants, mimeType, size, alt: kind === "image" ? (m.alt ?? null) : null };
+  return { id: newId(), postId, kind, path, name, order, width, height, variants, mimeType, size, alt: kind === "image" ? (m.alt ?? null) : null, status: m.status ?? "ready" };
+}
+
+/** Inserts media rows and queues the processing of their videos, in the post's transaction. */
+async function insertMedia(tx: Tx, rows: ReturnType<typeof mediaRow>[]): Promise<void> {
+  await tx.insert(schema.media).values(rows);
+  await enqueueVideoJobs(tx, rows.filter((r) => r.status === "processing").map((r) => r.id));
 }
 
 export type NewPost = {
@@ -457,7 +464,7 @@ export function createPost(input: NewPost): Promise<{ id: string; rootId: string
         updatedAt: now,
       });
     if (input.media.length) {
-      await tx.insert(schema.media).values(input.media.map((m) => mediaRow(id, m, m.order)));
+      await insertMedia(tx, input.media.map((m) => mediaRow(id, m, m.order)));
     }
     if (topLevel) {
       await tx.update(schema.users).set({ totalPosts: sql`${schema.users.totalPosts} + 1` }).where(eq(schema.users.id, input.authorId));
@@ -546,7 +553,7 @@ export async function updatePost(edit: PostEdit): Promise<{ removed: StoredMedia
       if (m.order !== i + 1 || alt !== m.alt) await tx.update(schema.media).set({ order: i + 1, alt }).where(eq(schema.media.id, m.id));
     }
     if (edit.added.length) {
-      await tx.insert(schema.media).values(edit.added.map((m, i) => mediaRow(post.id, m, kept.length + i + 1)));
+      await insertMedia(tx, edit.added.map((m, i) => mediaRow(post.id, m, kept.length + i + 1)));
     }
     const all = [...kept, ...edit.added];
     const imgCount = all.filter((m) => m.kind === "image").length;
@@ -565,7 +572,7 @@ export async function updatePost(edit: PostEdit): Promise<{ removed: StoredMedia
         updatedAt: now,
       })
       .where(eq(posts.id, post.id));
-    return { removed: removed.map((m) => ({ kind: m.kind, path: m.path, name: m.name, order: m.order, width: m.width, height: m.height, variants: m.variants, mimeType: m.mimeType, size: m.size })) };
+    return { removed: removed.map((m) => ({ kind: m.kind, path: m.path, name: m.name, order: m.order, width: m.width, height: m.height, variants: m.variants, mimeType: m.mimeType, size: m.size, posterPath: m.posterPath, posterVariants: m.posterVariants })) };
   });
 }
 

@@ -90,6 +90,14 @@ const envSchema = z
     PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     // 1: every response names the database statements its request sent (X-Db-Statements), for the bench.
     COUNT_STATEMENTS: z.enum(["0", "1"]).default("0"),
+    /** ffmpeg to use (an absolute path); unset: `ffmpeg` on PATH. */
+    FFMPEG_PATH: z.string().optional(),
+    /** ffprobe to use (an absolute path); unset: the one beside FFMPEG_PATH, else on PATH. */
+    FFPROBE_PATH: z.string().optional(),
+    /** Videos this process transcodes at once. */
+    VIDEO_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+    /** How long a claimed video job is held before another process may take it (renewed while ffmpeg runs). */
+    VIDEO_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(60_000),
   })
   .superRefine((env, ctx) => {
     const production = appMode(env) === "production";
@@ -252,6 +260,13 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     shutdownDelayMs: c.SHUTDOWN_DELAY_SECONDS * 1000,
     pageCacheTtlMs: c.PAGE_CACHE_TTL_MS,
     countStatements: c.COUNT_STATEMENTS === "1",
+    video: {
+      ffmpegPath: c.FFMPEG_PATH?.trim() || undefined,
+      ffprobePath: c.FFPROBE_PATH?.trim() || undefined,
+      /** 0: this process takes no video jobs (others on the same database do). */
+      workers: c.VIDEO_WORKERS,
+      leaseMs: c.VIDEO_LEASE_MS,
+    },
     migrateOnStart: c.MIGRATE_ON_START === "1",
     contentDir: c.CONTENT_DIR,
     /** The default site's origin (required in production). */

@@ -64,6 +64,14 @@ export type UploadRules = {
   intents?: readonly string[];
 };
 
+/** The temporary file behind each uploaded File (a video is probed there, without a copy). */
+const uploadedPaths = new WeakMap<File, string>();
+
+/** Where an uploaded file lies on disk until the form's cleanup; undefined for a File made in memory. */
+export function uploadedPath(file: File): string | undefined {
+  return uploadedPaths.get(file);
+}
+
 /** Uploads one user may have in flight in this process; the next is refused before its body is read. */
 const UPLOADS_PER_USER = 2;
 const uploadsInFlight = new Map<string, number>();
@@ -361,7 +369,9 @@ async function readMultipart(request: Request, boundary: string, maxBytes: numbe
     } finally {
       await handle.close();
     }
-    return new File([await fs.openAsBlob(file)], cleanFieldText(part.filename), { type: part.contentType });
+    const uploaded = new File([await fs.openAsBlob(file)], cleanFieldText(part.filename), { type: part.contentType });
+    uploadedPaths.set(uploaded, file);
+    return uploaded;
   }
 
   let raw: FormData;

@@ -1,5 +1,5 @@
 // The background jobs of one server process (mail delivery, the storage sweep, renewal
-// reminders, and the jobs to come) in one place: the server starts them once it listens
+// reminders, video processing, and the jobs to come) in one place: the server starts them once it listens
 // and stops them all on shutdown. Nothing starts a job by being imported.
 import type { PeriodicJob } from "./periodic-job.server";
 

@@ -1,7 +1,11 @@
 // Upload processing (docs/product.md §17): the content decides what a file is, not its
 // name; images are re-encoded (orientation applied, metadata such as GPS
-// dropped) to WebP at a few widths; videos are kept as uploaded.
+// dropped) to WebP at a few widths; videos are probed (length, readable) and
+// stored as uploaded, to be transcoded in the background (app/flows/video-processing.server.ts).
+import fs from "node:fs/promises";
+import path from "node:path";
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
@@ -16,8 +20,12 @@ import {
   TOO_LARGE,
 } from "~/utils/media-rules";
 import { cleanFieldText } from "~/utils/form";
+import { MAX_VIDEO_SECONDS, VIDEO_TOO_LONG, VIDEOS_UNAVAILABLE } from "~/utils/video-rules";
 import { newId } from "./db.server";
+import { uploadedPath } from "./form.server";
 import { getStorage } from "./storage.server";
+import { ffmpegLookup, VideoError, withWorkspace } from "./video/ffmpeg.server";
+import { probe, UNREADABLE } from "./video/probe.server";
 
 const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
 const VIDEO_TYPES = new Map([
@@ -47,6 +55,11 @@ export type StoredMedia = {
   variants: number[] | null;
   mimeType: string;
   size: number;
+  /** A video is "processing" from its upload until its MP4 and posters are stored. */
+  status?: "ready" | "processing";
+  /** A processed video's posters, `{posterPath}-{width}.webp` for each width. */
+  posterPath?: string | null;
+  posterVariants?: number[] | null;
 };
 
 /** What a file really is, from its first bytes. */
@@ -55,9 +68,49 @@ export async function sniff(file: Blob): Promise<{ mime: string; ext: string } |
   return fileTypeFromBuffer(head);
 }
 
-/** Storage keys a media row owns (for deletion). */
-export function mediaKeys(m: Pick<StoredMedia, "kind" | "path" | "variants">): string[] {
-  return m.kind === "image" ? (m.variants ?? []).map((w) => `${m.path}-${w}.webp`) : [m.path];
+/** The storage keys of a video's posters. */
+export function posterKeys(m: Pick<StoredMedia, "posterPath" | "posterVariants">): string[] {
+  return m.posterPath ? (m.posterVariants ?? []).map((w) => `${m.posterPath}-${w}.webp`) : [];
+}
+
+/** Storage keys a media row owns (for deletion): a photo's variants; a video's file (the original until processed, then the MP4) and posters. */
+export function mediaKeys(m: Pick<StoredMedia, "kind" | "path" | "variants" | "posterPath" | "posterVariants">): string[] {
+  return m.kind === "image" ? (m.variants ?? []).map((w) => `${m.path}-${w}.webp`) : [m.path, ...posterKeys(m)];
+}
+
+/** Whether this process takes videos: it found ffmpeg and ffprobe at start. */
+export async function videosAccepted(): Promise<boolean> {
+  return (await ffmpegLookup()).tools !== null;
+}
+
+/**
+ * Refuses a video before anything is stored: no ffmpeg here, not a video
+ * ffprobe reads, or longer than 3 minutes. Probed where the upload lies on
+ * disk (a File made in memory is written to a workspace first).
+ */
+async function checkVideo(file: File): Promise<void> {
+  if (!(await videosAccepted())) throw new MediaError(VIDEOS_UNAVAILABLE, 503);
+  const onDisk = uploadedPath(file);
+  try {
+    const info = onDisk
+      ? await probe(onDisk)
+      : await withWorkspace(async (dir) => {
+          const copy = path.join(dir, "upload");
+          await pipeline(Readable.fromWeb(file.stream() as WebReadableStream), await fs.open(copy, "w").then((h) => h.createWriteStream()));
+          return probe(copy);
+        });
+    // A phone stops a "3 minute" recording a few frames late: the transcoder allows the same half second.
+    if (info.duration > MAX_VIDEO_SECONDS + 0.5) throw new MediaError(VIDEO_TOO_LONG);
+  } catch (error) {
+    if (error instanceof MediaError) throw error;
+    if (error instanceof VideoError) {
+      if (error.reason === "unavailable") throw new MediaError(VIDEOS_UNAVAILABLE, 503);
+      if (error.reason === "unsupported") throw new MediaError(NOT_MEDIA);
+      // A probe that runs out of time is a file it cannot make sense of.
+      throw new MediaError(error.reason === "timeout" || error.reason === "failed" ? UNREADABLE : error.message);
+    }
+    throw error;
+  }
 }
 
 /** A display name for an uploaded file: its base name, without control characters. */
@@ -143,9 +196,21 @@ export async function storeMedia(prefix: string, files: File[]): Promise<StoredM
         stored.push({ kind: "image", path: key, name: displayName(file.name), order, mimeType: "image/webp", size: file.size, ...image });
       } else if (type && VIDEO_TYPES.has(type.mime)) {
         if (file.size > MAX_VIDEO_BYTES) throw new MediaError(TOO_LARGE, 413);
-        const path = `${key}.${VIDEO_TYPES.get(type.mime)}`;
-        await putTracked(written, path, Readable.fromWeb(file.stream() as WebReadableStream));
-        stored.push({ kind: "video", path, name: displayName(file.name), order, mimeType: type.mime, size: file.size, width: null, height: null, variants: null });
+        await checkVideo(file);
+        const original = `${key}.${VIDEO_TYPES.get(type.mime)}`;
+        await putTracked(written, original, Readable.fromWeb(file.stream() as WebReadableStream));
+        stored.push({
+          kind: "video",
+          path: original,
+          name: displayName(file.name),
+          order,
+          mimeType: type.mime,
+          size: file.size,
+          width: null,
+          height: null,
+          variants: null,
+          status: "processing",
+        });
       } else {
         throw new MediaError(NOT_MEDIA);
       }
@@ -161,7 +226,7 @@ export async function storeMedia(prefix: string, files: File[]): Promise<StoredM
   return stored;
 }
 
-export async function removeMedia(media: Pick<StoredMedia, "kind" | "path" | "variants">[]) {
+export async function removeMedia(media: Pick<StoredMedia, "kind" | "path" | "variants" | "posterPath" | "posterVariants">[]) {
   await getStorage().remove(media.flatMap(mediaKeys));
 }
 

@@ -11,3 +11,5 @@ export const VIDEO_MAX_LONG_SIDE = 1280;
 export const VIDEO_MAX_FPS = 30;
 /** The larger poster's long side (px); the smaller ones are the feed thumbnail's sizes. */
 export const VIDEO_POSTER_LONG_SIDE = 640;
+/** What an upload with a video is told when this server has no ffmpeg (photos still work). */
+export const VIDEOS_UNAVAILABLE = "Videos can't be uploaded right now.";

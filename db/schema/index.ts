@@ -44,3 +44,4 @@ export const bannedEmails = tables.bannedEmails;
 export const rateLimits = tables.rateLimits;
 export const events = tables.events;
 export const jobLeases = tables.jobLeases;
+export const videoJobs = tables.videoJobs;

@@ -3,6 +3,7 @@
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 
@@ -195,4 +196,21 @@ export async function topLevelBoxes(file: string): Promise<string[]> {
     offset += size;
   }
   return boxes;
+}
+
+let tiny: Promise<Uint8Array<ArrayBuffer>> | undefined;
+
+/** A real, very small MP4 (1 s, 64×64 H.264, no audio) for tests that upload "a video" and are about something else. */
+export function tinyVideo(): Promise<Uint8Array<ArrayBuffer>> {
+  tiny ??= (async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "campus-tiny-video-"));
+    try {
+      const file = path.join(dir, "tiny.mp4");
+      await ffmpeg([...picture("64x64", 10, 1), "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", file]);
+      return new Uint8Array(await fs.readFile(file));
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  })();
+  return tiny;
 }

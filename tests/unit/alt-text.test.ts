@@ -22,6 +22,7 @@ import { photoAlt, photoAlts } from "~/utils/alt-text";
 import { PHOTO_ALT_TOO_LONG } from "~/utils/alt-text";
 import { parseWithSchema } from "~/utils/form";
 import { seed } from "~/flows/seed.server";
+import { tinyVideo } from "../support/video-fixtures";
 
 const BASE = "http://localhost:3000";
 const ctx = { context: { cspNonce: "", clientIp: "127.0.0.1" } };
@@ -228,8 +229,8 @@ describe("stored per media row", () => {
     };
     expect(asked.data.askDiscard).toBe(true);
 
-    // An mp4 header: a video, whose "description" is not kept.
-    const video = new File([new Uint8Array([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0, 0x69, 0x73, 0x6f, 0x6d, 0x69, 0x73, 0x6f, 0x32, 0, 0, 0, 8])], "tour.mp4", { type: "video/mp4" });
+    // A video, whose "description" is not kept.
+    const video = new File([await tinyVideo()], "tour.mp4", { type: "video/mp4" });
     const saved = (await edit([
       ["text", "Couch"],
       ["media[0].id", left!.id],

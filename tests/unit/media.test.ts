@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { parseRange } from "~/services/http-range.server";
 import { MediaError, storeMedia } from "~/services/media.server";
 import { getStorage } from "~/services/storage.server";
+import { tinyVideo } from "../support/video-fixtures";
 
 async function jpeg(width: number, height: number, opts: { orientation?: number; gps?: boolean } = {}) {
   let img = sharp({ create: { width, height, channels: 3, background: "#c33" } }).jpeg();
@@ -56,8 +57,8 @@ describe("storeMedia", () => {
     const text = new File(["just some text"], "sneaky.jpg", { type: "image/jpeg" });
     await expect(storeMedia("test/c", [text])).rejects.toThrow(MediaError);
     await expect(storeMedia("test/c", [text])).rejects.toThrow("Only photos & videos are allowed!");
-    // An mp4 header is a video whatever it is called.
-    const mp4 = new File([new Uint8Array([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0, 0x69, 0x73, 0x6f, 0x6d, 0x69, 0x73, 0x6f, 0x32, 0, 0, 0, 8])], "clip.bin");
+    // An mp4 is a video whatever it is called (a real one: videos are probed at upload).
+    const mp4 = new File([await tinyVideo()], "clip.bin");
     const [v] = await storeMedia("test/d", [mp4]);
     expect(v).toMatchObject({ kind: "video", path: "test/d/1.mp4", mimeType: "video/mp4" });
   });

@@ -7,6 +7,7 @@ import { constants as fsConstants } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { config } from "../config.server";
 
 export type VideoErrorReason = "unavailable" | "unsupported" | "unreadable" | "no-video" | "too-long" | "timeout" | "failed";
 
@@ -70,7 +71,7 @@ function besideFfmpeg(ffmpeg: string): string {
  * Finds ffmpeg: `FFMPEG_PATH` first, then `ffmpeg` on `PATH` (no npm package ships
  * one). ffprobe: `FFPROBE_PATH`, else beside the ffmpeg found, else on `PATH`.
  */
-export async function findFfmpeg(env: Env = process.env): Promise<FfmpegLookup> {
+export async function findFfmpeg(env: Env): Promise<FfmpegLookup> {
   const notes: string[] = [];
   let ffmpeg: string | null = null;
   let source: FfmpegTools["source"] = "PATH";
@@ -115,7 +116,8 @@ let lookup: Promise<FfmpegLookup> | undefined;
 
 /** The lookup of this process, made once (the environment does not change while it runs). */
 export function ffmpegLookup(): Promise<FfmpegLookup> {
-  lookup ??= findFfmpeg();
+  const { ffmpegPath, ffprobePath } = config().video;
+  lookup ??= findFfmpeg({ FFMPEG_PATH: ffmpegPath, FFPROBE_PATH: ffprobePath, PATH: process.env.PATH });
   return lookup;
 }
 
@@ -124,7 +126,7 @@ export async function describeFfmpeg(): Promise<string> {
   return (await ffmpegLookup()).description;
 }
 
-/** Tests: look again (after changing FFMPEG_PATH or PATH). */
+/** Tests: look again (after changing FFMPEG_PATH or PATH and calling resetConfig). */
 export function resetFfmpegLookup(): void {
   lookup = undefined;
 }

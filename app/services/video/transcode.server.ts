@@ -199,7 +199,7 @@ const POSTER_WEBP = { quality: 70, effort: 5, smartSubsample: true } as const;
  * 1 s in, or its first frame when it is shorter than 2 s, written into `outDir` as
  * `poster-{width}x{height}.webp`.
  */
-export async function posters(video: string, outDir: string, options: Pick<TranscodeOptions, "timeoutMs"> = {}): Promise<VideoPosters> {
+export async function posters(video: string, outDir: string, options: TranscodeOptions = {}): Promise<VideoPosters> {
   const { container, mime } = await sniffContainer(video);
   return withWorkspace(async (dir) => {
     const copy = await copyIn(video, dir);
@@ -224,7 +224,7 @@ export async function posters(video: string, outDir: string, options: Pick<Trans
           "png",
           `file:${frame}`,
         ],
-        { timeoutMs: options.timeoutMs ?? 60_000, cwd: dir },
+        { timeoutMs: options.timeoutMs ?? 60_000, cwd: dir, onSpawn: options.onSpawn },
       );
     await grab(info.duration >= 2 ? 1 : 0);
     // Seeking can land past the last frame of a clip with a long audio tail: take the first frame then.
