@@ -5,6 +5,7 @@ import { Link } from "@remix-run/react";
 import { FEED_IMAGE_MAX_WIDTH, GALLERY_IMAGE_WIDTHS, MEDIA_DISPLAY_HEIGHT, thumbnailWidth } from "~/utils/image-sizes";
 import type { AuthorView, MediaView, TextBlock, TimeView } from "~/types/views";
 import { VerifiedBadge } from "./icons";
+import { isVideo, VideoPlayer, VideoPosterCard, VideoProcessing } from "./video";
 
 /**
  * A round profile photo, or the first letter of the name when there is none;
@@ -59,7 +60,7 @@ export function RichText({ blocks }: { blocks: TextBlock[] }) {
  * (all when none does), drawn at `sizes`, in a box of `box` (default: its own size).
  */
 function MediaItem({ m, keep, sizes, box }: { m: MediaView; keep: (width: number) => boolean; sizes: string; box?: { width: number; height: number } }) {
-  if (m.kind === "video") return <video src={m.src} controls preload="none" width={m.width ?? undefined} height={m.height ?? undefined} />;
+  if (isVideo(m)) return <VideoPlayer m={m} />;
   const kept = m.srcSet?.split(", ").filter((entry) => keep(Number.parseInt(entry.slice(entry.lastIndexOf(" ") + 1), 10)));
   return (
     <img
@@ -97,6 +98,9 @@ export function MediaGallery({ media, sizes = "(max-width: 640px) 100vw, 640px" 
 export function MediaPreview({ media, postId }: { media: MediaView[]; postId: string }) {
   const first = media[0];
   if (!first) return null;
+  // A video shows only its poster here (no video bytes), or to its author that it is being processed.
+  if (isVideo(first) && first.video.thumbnail) return <VideoPosterCard m={first} thumbnail={first.video.thumbnail} postId={postId} more={media.length - 1} />;
+  if (isVideo(first) && first.video.processing) return <VideoProcessing />;
   const drawn = first.width && first.height ? thumbnailWidth(first.width, first.height) : FEED_IMAGE_MAX_WIDTH;
   const content = (
     <>
