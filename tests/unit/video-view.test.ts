@@ -6,7 +6,7 @@
 import { eq, sql } from "drizzle-orm";
 import { createElement } from "react";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MediaGallery, MediaPreview } from "~/components/post-parts";
+import { MediaGallery, MediaPreview } from "~/components/post-media";
 import { seed } from "~/flows/seed.server";
 import { createPost, getFeedPage, getPost, getPostViews, getThread, getVideoPage, loadMedia, type PostView } from "~/models/posts.server";
 import { getOwner, insertUser, type User } from "~/models/users.server";
