@@ -4,14 +4,14 @@
 import { Link } from "@remix-run/react";
 import { FEED_IMAGE_MAX_WIDTH, GALLERY_IMAGE_WIDTHS, MEDIA_DISPLAY_HEIGHT, thumbnailWidth } from "~/utils/image-sizes";
 import type { MediaView } from "~/types/views";
-import { isVideo, VideoPlayer, VideoPosterCard, VideoProcessing } from "./video";
+import { VideoPlayer, VideoPoster, VideoProcessing } from "./video";
 
 /**
  * One photo or video; a photo offers the variants whose width passes `keep`
  * (all when none does), drawn at `sizes`, in a box of `box` (default: its own size).
  */
 function MediaItem({ m, keep, sizes, box }: { m: MediaView; keep: (width: number) => boolean; sizes: string; box?: { width: number; height: number } }) {
-  if (isVideo(m)) return <VideoPlayer m={m} />;
+  if (m.video) return <VideoPlayer m={m} video={m.video} />;
   const kept = m.srcSet?.split(", ").filter((entry) => keep(Number.parseInt(entry.slice(entry.lastIndexOf(" ") + 1), 10)));
   return (
     <img
@@ -49,18 +49,24 @@ export function MediaGallery({ media, sizes = "(max-width: 640px) 100vw, 640px" 
 export function MediaPreview({ media, postId }: { media: MediaView[]; postId: string }) {
   const first = media[0];
   if (!first) return null;
-  // A video shows only its poster here (no video bytes), or to its author that it is being processed.
-  if (isVideo(first) && first.video.thumbnail) return <VideoPosterCard m={first} thumbnail={first.video.thumbnail} postId={postId} more={media.length - 1} />;
-  if (isVideo(first) && first.video.processing) return <VideoProcessing />;
-  const drawn = first.width && first.height ? thumbnailWidth(first.width, first.height) : FEED_IMAGE_MAX_WIDTH;
+  const { video } = first;
+  // To its author, where the video will be; everyone else never gets it before it is ready.
+  if (video?.processing) return <VideoProcessing />;
+  // A video is only its poster here (no video bytes; it plays on the post's page).
+  const poster = video?.thumbnail;
+  const drawn = first.width && first.height ? thumbnailWidth(first.width, first.height) : poster ? MEDIA_DISPLAY_HEIGHT : FEED_IMAGE_MAX_WIDTH;
   const content = (
     <>
-      <MediaItem
-        m={first}
-        keep={(w) => w <= FEED_IMAGE_MAX_WIDTH}
-        sizes={`(max-width: ${drawn}px) 100vw, ${drawn}px`}
-        box={first.kind === "image" ? { width: drawn, height: MEDIA_DISPLAY_HEIGHT } : undefined}
-      />
+      {video && poster ? (
+        <VideoPoster video={video} thumbnail={poster} width={drawn} />
+      ) : (
+        <MediaItem
+          m={first}
+          keep={(w) => w <= FEED_IMAGE_MAX_WIDTH}
+          sizes={`(max-width: ${drawn}px) 100vw, ${drawn}px`}
+          box={first.kind === "image" ? { width: drawn, height: MEDIA_DISPLAY_HEIGHT } : undefined}
+        />
+      )}
       {media.length > 1 ? (
         <span className="media-preview__more">
           +{media.length - 1}
@@ -69,8 +75,8 @@ export function MediaPreview({ media, postId }: { media: MediaView[]; postId: st
       ) : null}
     </>
   );
-  // A video's own controls cannot sit inside a link.
-  return first.kind === "video" ? (
+  // A video stored before posters existed keeps its own controls, which cannot sit inside a link.
+  return video && !poster ? (
     <div className="media-preview media-preview--video">{content}</div>
   ) : (
     <Link to={`/post/${postId}`} className="media-preview">

@@ -1,28 +1,20 @@
-// A post's videos: the player on its page, the poster card in the feed and the
-// profile's grid, and the notice its author sees while it is being processed.
-// The feed loads no video bytes: its card is a poster linking to the post.
-import { Link, useLocation } from "@remix-run/react";
-import { MEDIA_DISPLAY_HEIGHT, thumbnailWidth } from "~/utils/image-sizes";
+// A post's videos: the player on its page, the poster the feed and the
+// profile's grid show instead (no video bytes), and the notice its author sees
+// while it is being processed.
+import { MEDIA_DISPLAY_HEIGHT } from "~/utils/image-sizes";
 import type { MediaView, VideoView } from "~/types/views";
-
-export type VideoMedia = MediaView & { video: VideoView };
 
 export const PROCESSING_VIDEO = "Processing video…";
 
 /**
  * Where a video will be while it is processed (only its author gets it). On the
- * post's page a plain link loads the page again, so it also works without JS.
+ * post's page "Refresh" loads the page again: a plain link, with or without JS.
  */
 export function VideoProcessing({ refresh = false }: { refresh?: boolean }) {
-  const location = useLocation();
   return (
-    <div className="video-processing" data-testid="video-processing">
+    <div className="video-processing">
       <p>{PROCESSING_VIDEO}</p>
-      {refresh ? (
-        <Link to={`${location.pathname}${location.search}`} replace preventScrollReset>
-          Refresh
-        </Link>
-      ) : null}
+      {refresh ? <a href="">Refresh</a> : null}
     </div>
   );
 }
@@ -30,43 +22,25 @@ export function VideoProcessing({ refresh = false }: { refresh?: boolean }) {
 /**
  * The player of the post's page: nothing loads before play but the poster, and
  * the width and height of the MP4 reserve its box. A video stored before posters
- * existed plays its file as uploaded.
+ * existed plays its file as uploaded (no type named, so the browser tries it).
  */
-export function VideoPlayer({ m }: { m: VideoMedia }) {
-  const { video } = m;
+export function VideoPlayer({ m, video }: { m: MediaView; video: VideoView }) {
   if (video.processing) return <VideoProcessing refresh />;
-  const size = { width: m.width ?? undefined, height: m.height ?? undefined };
-  if (!video.poster) return <video className="video-player" src={m.src} controls preload="none" playsInline {...size} />;
   return (
-    <video className="video-player" controls preload="none" playsInline poster={video.poster} {...size}>
-      <source src={m.src} type={video.type} />
+    <video className="video-player" controls preload="none" playsInline poster={video.poster ?? undefined} width={m.width ?? undefined} height={m.height ?? undefined}>
+      <source src={m.src} type={video.poster ? video.type : undefined} />
     </video>
   );
 }
 
-/**
- * A video in the feed: its poster at the thumbnail's size (1x and 2x) with a play
- * mark and its length, linking to the post, where it plays; `more` counts the
- * post's other photos and videos ("+N").
- */
-export function VideoPosterCard({ m, thumbnail, postId, more }: { m: VideoMedia; thumbnail: { src: string; srcSet: string }; postId: string; more: number }) {
-  const drawn = m.width && m.height ? thumbnailWidth(m.width, m.height) : MEDIA_DISPLAY_HEIGHT;
+/** A video in the feed: its poster drawn `width` × MEDIA_DISPLAY_HEIGHT (1x and 2x) with a play mark and its length. */
+export function VideoPoster({ video, thumbnail, width }: { video: VideoView; thumbnail: { src: string; srcSet: string }; width: number }) {
   return (
-    <Link to={`/post/${postId}`} className="media-preview media-preview--poster" data-testid="video-poster">
-      <img src={thumbnail.src} srcSet={thumbnail.srcSet} width={drawn} height={MEDIA_DISPLAY_HEIGHT} alt="" loading="lazy" decoding="async" />
+    <>
+      <img src={thumbnail.src} srcSet={thumbnail.srcSet} width={width} height={MEDIA_DISPLAY_HEIGHT} alt="" loading="lazy" decoding="async" />
       <span className="play-mark" aria-hidden="true" />
       <span className="visually-hidden">{"Video "}</span>
-      {m.video.duration ? <span className="video-duration">{m.video.duration}</span> : null}
-      {more > 0 ? (
-        <span className="media-preview__more">
-          +{more}
-          <span className="visually-hidden"> more</span>
-        </span>
-      ) : null}
-    </Link>
+      {video.duration ? <span className="video-duration">{video.duration}</span> : null}
+    </>
   );
-}
-
-export function isVideo(m: MediaView): m is VideoMedia {
-  return m.kind === "video" && m.video !== null;
 }

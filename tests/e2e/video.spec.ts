@@ -126,7 +126,7 @@ test.describe("videos", () => {
     const videos = videoResponses(page);
     await page.goto("/home");
     const card = page.getByTestId("post-card").filter({ hasText: text });
-    const poster = card.getByTestId("video-poster");
+    const poster = card.locator("a.media-preview:has(.play-mark)");
     await expect(poster).toHaveAttribute("href", postUrl);
     await expect(poster.locator("img")).toHaveAttribute("srcset", /-\d+\.webp 1x, .+-\d+\.webp 2x$/);
     await expect(poster.locator("img")).toHaveAttribute("height", "200");
@@ -179,7 +179,7 @@ test.describe("videos", () => {
     await expect(player).toHaveAttribute("width", "640");
     await expect(player).toHaveAttribute("height", "360");
     await expect(player).toHaveAttribute("poster", `/media/${key}-poster-640.webp`);
-    await expect(mine.getByTestId("video-processing")).toHaveText(`${PROCESSING}Refresh`);
+    await expect(mine.locator(".video-processing")).toHaveText(`${PROCESSING}Refresh`);
     // Its box is the MP4's shape before a byte of it is loaded (no layout shift).
     const box = await player.boundingBox();
     expect(box!.width / box!.height).toBeCloseTo(640 / 360, 1);
@@ -189,13 +189,13 @@ test.describe("videos", () => {
     // Refresh loads the page again (a plain link without JS).
     await mine.getByRole("link", { name: "Refresh" }).click();
     await expect(page).toHaveURL(new RegExp(`/post/${postId}$`));
-    await expect(page.getByTestId("post-card").getByTestId("video-processing")).toHaveCount(1);
+    await expect(page.getByTestId("post-card").locator(".video-processing")).toHaveCount(1);
 
     // The author's feed: the poster card, no video bytes.
     const videos = videoResponses(page);
     await page.goto("/home");
     const card = page.getByTestId("post-card").filter({ hasText: text });
-    const poster = card.getByTestId("video-poster");
+    const poster = card.locator("a.media-preview:has(.play-mark)");
     await expect(poster.locator("img")).toHaveAttribute("srcset", `/media/${key}-poster-200.webp 1x, /media/${key}-poster-400.webp 2x`);
     await expect(poster.locator("img")).toHaveAttribute("width", "200");
     await expect(poster.locator(".video-duration")).toHaveText("0:04");
@@ -217,8 +217,8 @@ test.describe("videos", () => {
     await expect(other.getByTestId("post-card")).not.toContainText("switch.avi");
     await other.goto("/home");
     const theirCard = other.getByTestId("post-card").filter({ hasText: text });
-    await expect(theirCard.getByTestId("video-poster")).toBeVisible();
-    await expect(theirCard.getByTestId("video-poster")).not.toContainText("+");
+    await expect(theirCard.locator("a.media-preview:has(.play-mark)")).toBeVisible();
+    await expect(theirCard.locator("a.media-preview:has(.play-mark)")).not.toContainText("+");
     // A visitor likewise.
     const visitorContext = await browser.newContext({ javaScriptEnabled });
     const visitor = await visitorContext.newPage();
