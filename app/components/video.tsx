@@ -22,13 +22,22 @@ export function VideoProcessing({ refresh = false }: { refresh?: boolean }) {
 /**
  * The player of the post's page: nothing loads before play but the poster, and
  * the width and height of the MP4 reserve its box. A video stored before posters
- * existed plays its file as uploaded (no type named, so the browser tries it).
+ * existed plays its file as uploaded, as it always did.
  */
 export function VideoPlayer({ m, video }: { m: MediaView; video: VideoView }) {
   if (video.processing) return <VideoProcessing refresh />;
   return (
-    <video className="video-player" controls preload="none" playsInline poster={video.poster ?? undefined} width={m.width ?? undefined} height={m.height ?? undefined}>
-      <source src={m.src} type={video.poster ? video.type : undefined} />
+    <video
+      className="video-player"
+      src={video.poster ? undefined : m.src}
+      controls
+      preload="none"
+      playsInline
+      poster={video.poster ?? undefined}
+      width={m.width ?? undefined}
+      height={m.height ?? undefined}
+    >
+      {video.poster ? <source src={m.src} type={video.type} /> : null}
     </video>
   );
 }
