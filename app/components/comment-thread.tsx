@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { CommentNode } from "~/types/views";
-import { Avatar, AuthorLine, HiddenNotice, MediaGallery, RichText } from "./post-parts";
+import { Avatar, AuthorLine, HiddenNotice, RichText } from "./post-parts";
+import { MediaGallery } from "./post-media";
 import { PostActions } from "./post-actions";
 
 /** The levels a thread nests; the loader puts deeper replies in the last level's list (buildThread). */

@@ -6,7 +6,8 @@ import type { AuthorView } from "~/types/views";
 import { withParams } from "~/utils/url-state";
 import { ConfirmActions, Dialog } from "./dialog";
 import { VerifiedBadge } from "./icons";
-import { Avatar, HiddenNotice, MediaPreview, RichText } from "./post-parts";
+import { Avatar, HiddenNotice, RichText } from "./post-parts";
+import { MediaPreview } from "./post-media";
 
 const HEADING = { post: "Reported post", comment: "Reported comment", user: "Reported profile", chat: "Reported conversation" } as const;
 const STATUS = { available: "Available", pending: "Pending", sold: "Sold" } as Record<string, string>;

@@ -10,7 +10,7 @@ import { CommentThread, MoreComments } from "./comment-thread";
 import { DeleteFromUrl } from "./delete-from-url";
 import { OnDemand } from "./on-demand";
 import { DoesNotExist } from "./not-found";
-import { MediaGallery } from "./post-parts";
+import { MediaGallery } from "./post-media";
 import { SaveButton } from "./save-button";
 
 type Kind = PortfolioItemView["kind"];

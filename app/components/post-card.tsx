@@ -2,7 +2,8 @@ import { Link } from "@remix-run/react";
 import type { PostCardView } from "~/types/views";
 import { ListingDetails, ListingLine } from "./listing-info";
 import { PostActions } from "./post-actions";
-import { Avatar, AuthorLine, HiddenNotice, MediaGallery, MediaPreview, RichText } from "./post-parts";
+import { Avatar, AuthorLine, HiddenNotice, RichText } from "./post-parts";
+import { MediaGallery, MediaPreview } from "./post-media";
 
 /** A post in a feed; `detail` on its own page (every photo at full quality, pickup spot, Edited). */
 export function PostCard({ post, detail = false }: { post: PostCardView & { saved: boolean }; detail?: boolean }) {

@@ -6,7 +6,7 @@ import { and, desc, eq, inArray, isNull, lt, notInArray, or } from "drizzle-orm"
 import { contentRoot, contentSignature, listContent } from "~/services/content.server";
 import { getDb, schema, transaction, type Tx } from "~/services/db.server";
 import { removeMedia } from "~/services/media.server";
-import { decodeCursor, encodeCursor, mediaViews, PAGE_SIZE } from "./posts.server";
+import { decodeCursor, encodeCursor, mediaViews, mediaVisibleTo, PAGE_SIZE } from "./posts.server";
 import type { PortfolioItemView, PortfolioKind } from "~/types/views";
 
 export type { PortfolioItemView, PortfolioKind };
@@ -202,7 +202,7 @@ export async function getPortfolioItem(kind: PortfolioKind, id: string, viewerId
     await db
       .select()
       .from(schema.media)
-      .where(and(isNull(schema.media.postId), kind === "game" ? eq(schema.media.gameId, id) : eq(schema.media.projectId, id)))
+      .where(and(isNull(schema.media.postId), kind === "game" ? eq(schema.media.gameId, id) : eq(schema.media.projectId, id), mediaVisibleTo(viewerId)))
       .orderBy(schema.media.order),
     { title: item.title },
   );

@@ -16,7 +16,8 @@ import { isBlockedEitherWay, notBlockedWith } from "./blocks.server";
 import { CANT_INTERACT } from "~/utils/messages";
 import { hiddenFromViewer, visibleAfterReports } from "./reports.server";
 import { countedAmong, subtreeIds } from "./post-tree.server";
-import type { CommentNode, MediaView, ParentChain, PostView, TextBlock, ThreadNode, ThreadPage } from "~/types/views";
+import type { CommentNode, MediaView, ParentChain, PostView, TextBlock, ThreadNode, ThreadPage, VideoView } from "~/types/views";
+import { formatDuration } from "~/utils/duration";
 
 export type { CommentNode, ParentChain, PostView, ThreadNode, ThreadPage };
 import { authorColumns, authorView } from "./users.server";
@@ -207,6 +208,8 @@ export async function getVideoPage(opts: {
     eq(posts.authorId, opts.authorId),
     eq(posts.campusId, opts.campusId),
     sql`${posts.vidCount} > 0`,
+    // Anyone but the author: a post whose videos are all still processing has none to show here yet.
+    opts.viewerId === opts.authorId ? undefined : exists(getDb().select({ one: sql`1` }).from(schema.media).where(and(eq(schema.media.postId, posts.id), eq(schema.media.kind, "video"), eq(schema.media.status, "ready")))),
     isNull(posts.deletedAt),
     opts.viewerId ? notBlockedWith(opts.viewerId, posts.authorId) : undefined,
     visibleAfterReports(opts.viewerId, "any"),
@@ -256,14 +259,37 @@ export async function mediaAccess(key: string, viewerId: () => Promise<string | 
   return (await hiddenFrom(post, await viewerId())) ? "none" : "author";
 }
 
-/** Media of several posts in one query, in img_order, each photo with its alt (the author's first name for the fallback). */
-export async function loadMedia(ofPosts: { id: string; firstName: string }[]): Promise<Map<string, MediaView[]>> {
+/**
+ * Which media rows a viewer may see: every ready one, and a video still being
+ * processed only by the author of its post (or the owner of its game or project),
+ * so nobody else ever gets a player that cannot play yet (docs/product.md §17).
+ * Every read of media for display goes through this.
+ */
+export function mediaVisibleTo(viewerId: string | null | undefined): SQL {
+  const { media, games, projects } = schema;
+  const ready = eq(media.status, "ready");
+  if (!viewerId) return ready;
+  const one = { one: sql`1` };
+  const db = getDb();
+  return or(
+    ready,
+    exists(db.select(one).from(posts).where(and(eq(posts.id, media.postId), eq(posts.authorId, viewerId)))),
+    exists(db.select(one).from(games).where(and(eq(games.id, media.gameId), eq(games.ownerId, viewerId)))),
+    exists(db.select(one).from(projects).where(and(eq(projects.id, media.projectId), eq(projects.ownerId, viewerId)))),
+  )!;
+}
+
+/**
+ * Media of several posts in one query, in img_order, each photo with its alt (the author's first name for the fallback),
+ * as the viewer may see them (mediaVisibleTo).
+ */
+export async function loadMedia(ofPosts: { id: string; firstName: string }[], viewerId?: string | null): Promise<Map<string, MediaView[]>> {
   const byPost = new Map<string, MediaRow[]>();
   if (ofPosts.length === 0) return new Map();
   const rows = await getDb()
     .select()
     .from(schema.media)
-    .where(inArray(schema.media.postId, ofPosts.map((p) => p.id)))
+    .where(and(inArray(schema.media.postId, ofPosts.map((p) => p.id)), mediaVisibleTo(viewerId)))
     .orderBy(schema.media.postId, schema.media.order);
   for (const m of rows) {
     const list = byPost.get(m.postId!) ?? [];
@@ -284,8 +310,11 @@ export function mediaViews(rows: MediaRow[], owner: { firstName: string } | { ti
 function mediaView(m: MediaRow, alt: string): MediaView {
   const widths = m.variants ?? [];
   const largest = widths[widths.length - 1];
-  if (m.kind === "video" || largest === undefined) {
-    return { kind: m.kind, src: `/media/${m.path}`, srcSet: null, width: m.width, height: m.height, name: m.name, alt };
+  if (m.kind === "video") {
+    return { kind: "video", src: `/media/${m.path}`, srcSet: null, width: m.width, height: m.height, name: m.name, alt, video: videoView(m) };
+  }
+  if (largest === undefined) {
+    return { kind: m.kind, src: `/media/${m.path}`, srcSet: null, width: m.width, height: m.height, name: m.name, alt, video: null };
   }
   // The feed shows images at most 640 px wide; larger variants are for the post page.
   const feedWidth = widths.filter((w) => w <= 640).pop() ?? widths[0]!;
@@ -297,6 +326,27 @@ function mediaView(m: MediaRow, alt: string): MediaView {
     height: m.height,
     name: m.name,
     alt,
+    video: null,
+  };
+}
+
+/**
+ * A video's player and feed card: its posters (the smallest is the feed thumbnail, twice
+ * it the same at 2x, the largest the player's), its length and type. A video stored
+ * before processing existed has no poster and plays as uploaded.
+ */
+function videoView(m: MediaRow): VideoView {
+  const widths = [...new Set(m.posterVariants ?? [])].sort((a, b) => a - b);
+  const at = (w: number) => `/media/${m.posterPath}-${w}.webp`;
+  const small = widths[0];
+  const large = widths[widths.length - 1];
+  const double = small === undefined ? undefined : widths.find((w) => w === 2 * small);
+  return {
+    processing: m.status === "processing",
+    type: m.mimeType,
+    thumbnail: m.posterPath && small !== undefined ? { src: at(small), srcSet: double ? `${at(small)} 1x, ${at(double)} 2x` : `${at(small)} 1x` } : null,
+    poster: m.posterPath && large !== undefined ? at(large) : null,
+    duration: m.durationMs === null ? null : formatDuration(m.durationMs),
   };
 }
 
@@ -653,7 +703,7 @@ export function isExpired(post: { priceCents: number | null; lastActivityAt: num
 /** Cards for rows; a row that carries `saved` (savedColumn) needs no lookup of the viewer's saves. */
 async function toViews(rows: (PostRow & { saved?: boolean })[], timeZone: string, viewerId?: string | null, now = Date.now()): Promise<PostView[]> {
   const [media, savedIds] = await Promise.all([
-    loadMedia(rows.filter((r) => r.imgCount + r.vidCount > 0).map((r) => ({ id: r.id, firstName: r.author.firstName }))),
+    loadMedia(rows.filter((r) => r.imgCount + r.vidCount > 0).map((r) => ({ id: r.id, firstName: r.author.firstName })), viewerId),
     savedSet(viewerId, rows.filter((r) => r.saved === undefined).map((r) => r.id)),
   ]);
   return rows.map((r) => ({

@@ -24,6 +24,22 @@ export type MediaView = {
   name: string;
   /** What the image's `alt` says: the author's description, else its place ("Photo 1 of 3 from Ana's post"); "" for a video. */
   alt: string;
+  /** A video's poster, length and state; null for a photo. */
+  video: VideoView | null;
+};
+
+/** What a video's player and feed card need besides its file (`src`, `width`, `height`: the MP4's display size). */
+export type VideoView = {
+  /** Not yet turned into its MP4: only its author gets it, shown as "Processing video…". */
+  processing: boolean;
+  /** The stored file's MIME type (video/mp4 once processed). */
+  type: string;
+  /** The feed card's poster at the thumbnail's size, with twice it for 2x screens; null for a video stored before posters. */
+  thumbnail: { src: string; srcSet: string } | null;
+  /** The player's poster (640 px); null for a video stored before posters. */
+  poster: string | null;
+  /** Its length as shown ("0:12"); null when unknown. */
+  duration: string | null;
 };
 
 /** A listing's status (a post with a price or Free). */
