@@ -183,6 +183,12 @@ test.describe("videos", () => {
     // Its box is the MP4's shape before a byte of it is loaded (no layout shift).
     const box = await player.boundingBox();
     expect(box!.width / box!.height).toBeCloseTo(640 / 360, 1);
+    // The MP4 is served in parts (Range), as players ask for it.
+    const part = await page.request.get(`/media/${key}.mp4`, { headers: { Range: "bytes=0-9" } });
+    expect(part.status()).toBe(206);
+    expect(part.headers()["content-type"]).toBe("video/mp4");
+    expect(part.headers()["content-range"]).toBe(`bytes 0-9/${(await fs.stat(mp4)).size}`);
+    expect((await part.body()).length).toBe(10);
     const meta = await playerMetadata(page, 0);
     expect(Math.abs(meta.duration - 4)).toBeLessThanOrEqual(1);
     expect([meta.width, meta.height]).toEqual([640, 360]);
