@@ -101,6 +101,9 @@ export function useValidation<Schema extends z.ZodMiniType>(load: () => Promise<
   return { onValidate, triggers: { onFocus: start, onPointerDown: start } };
 }
 
+/** A form's HTML constraints by field name, from its schema (formConstraint, run by the page's loader). */
+export type FormConstraint = NonNullable<Parameters<typeof useForm>[0]["constraint"]>;
+
 type FormOptionsOf<Schema extends z.ZodMiniType> = Parameters<
   typeof useForm<z.input<Schema> & Record<string, unknown>, z.output<Schema>, string[]>
 >[0];
