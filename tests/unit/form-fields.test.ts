@@ -79,7 +79,7 @@ describe("Field", () => {
   it("an input-only limit changes nothing the server accepts or says", () => {
     // A password longer than any we set is still just a wrong password (the action says so after the check).
     expect(parseWithSchema(new URLSearchParams({ email: "a@b.co", password: "x".repeat(31) }), loginSchema).status).toBe("success");
-    expect(parseWithSchema(new URLSearchParams({ email: "a@b.co", password: "x".repeat(201) }), loginSchema).error).toEqual({ password: ["Wrong password!"] });
+    expect(parseWithSchema(new URLSearchParams({ email: "a@b.co", password: "x".repeat(201) }), loginSchema).reply().error).toEqual({ password: ["Wrong password!"] });
     expect(parseWithSchema(new URLSearchParams({ code: " 123456 " }), verifyCodeSchema).status).toBe("success");
   });
 });
@@ -95,7 +95,7 @@ describe("TextareaField, SelectField and CheckboxField", () => {
 
   it("a select and a checkbox are wired the same way", () => {
     const html = renderForm(choices, { size: "xl" }, (f) => [
-      createElement(SelectField, { key: "s", field: f.size!, label: "Size" }, createElement("option", { value: "s" }, "Small")),
+      createElement(SelectField, { key: "s", field: f.size!, label: "Size", children: createElement("option", { value: "s" }, "Small") }),
       createElement(CheckboxField, { key: "c", field: f.agree!, label: "I agree" }),
     ]);
     expect(attributes(html, "t-size")).toMatchObject({ name: "size", required: "", "aria-invalid": "true", "aria-describedby": "t-size-error" });
