@@ -120,5 +120,9 @@ export function useSchemaForm<Schema extends z.ZodMiniType>(load: () => Promise<
     ...options,
     onValidate: validation.onValidate as FormOptionsOf<Schema>["onValidate"],
   });
+  // Conform re-renders a form only for the metadata its render read; the
+  // fields read theirs in child components (Field…), so subscribe here to
+  // every field's errors, or a check in the browser would show nothing.
+  void form.allErrors;
   return { form, fields, formProps: { ...getFormProps(form), ...validation.triggers } };
 }

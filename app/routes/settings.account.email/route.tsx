@@ -27,6 +27,7 @@ export default function ChangeEmail() {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
+  void form.allErrors; // the fields read their errors in child components: re-render on any (see useSchemaForm)
   return (
     <section className="panel stack" aria-labelledby="email-title">
       <h2 id="email-title" className="panel__title">

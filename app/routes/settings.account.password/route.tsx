@@ -24,6 +24,7 @@ export default function ChangePassword() {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
+  void form.allErrors; // the fields read their errors in child components: re-render on any (see useSchemaForm)
   return (
     <section className="panel stack" aria-labelledby="password-title">
       <h2 id="password-title" className="panel__title">
