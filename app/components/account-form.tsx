@@ -1,6 +1,5 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import type { FieldMetadata } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
-import { PASSWORD_MAX } from "~/utils/limits";
 import { Field } from "./forms";
 import { BusyDialog } from "./dialog";
 
@@ -12,13 +11,6 @@ export function AccountUpdating() {
 }
 
 /** "Current password": the proof asked before changing the password or the email. */
-export function CurrentPasswordField({ field }: { field: FieldMetadata<string> }) {
-  return (
-    <Field
-      label="Current password"
-      inputProps={{ ...getInputProps(field, { type: "password" }), autoComplete: "current-password", maxLength: PASSWORD_MAX }}
-      errors={field.errors}
-      errorId={field.errorId}
-    />
-  );
+export function CurrentPasswordField({ field }: { field: FieldMetadata<string | undefined> }) {
+  return <Field field={field} label="Current password" type="password" autoComplete="current-password" />;
 }

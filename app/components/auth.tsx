@@ -1,8 +1,8 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { useEffect, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import type { Alert } from "~/types/views";
 import { AlertToast } from "./alert";
-import { ErrorList } from "./field-errors";
+import { RedirectInput } from "./redirect-input";
 
 /** True once React runs in the browser (to enhance what the server rendered). */
 export function useHydrated(): boolean {
@@ -41,34 +41,11 @@ export function SubmitButton({
   );
 }
 
-export function CheckboxField({
-  label,
-  inputProps,
-  errors,
-  errorId,
-}: {
-  label: ReactNode;
-  inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string; key?: string };
-  errors: string[] | undefined;
-  errorId: string;
-}) {
-  const { key, ...props } = inputProps;
-  return (
-    <div className="field">
-      <div className="checkbox">
-        <input key={key} {...props} type="checkbox" />
-        <label htmlFor={props.id}>{label}</label>
-      </div>
-      <ErrorList id={errorId} errors={errors} />
-    </div>
-  );
-}
-
 /** Continue with Google: a plain form post (the server redirects to Google). */
 export function GoogleButton({ redirectTo }: { redirectTo?: string | null }) {
   return (
     <Form method="post" action="/auth/google" reloadDocument>
-      {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
+      <RedirectInput to={redirectTo} />
       <button type="submit" className="button button--block">
         <svg width="18" height="18" viewBox="0 0 48 48" aria-hidden="true">
           <path fill="#EA4335" d="M24 9.5c3.5 0 6.6 1.2 9 3.6l6.7-6.7C35.6 2.4 30.2 0 24 0 14.6 0 6.6 5.4 2.7 13.2l7.8 6.1C12.4 13.7 17.7 9.5 24 9.5z" />

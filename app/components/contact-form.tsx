@@ -1,7 +1,6 @@
-import { getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { useSchemaForm } from "~/utils/form";
+import type { SubmissionResult } from "@conform-to/react";
+import { useSchemaForm, type FormConstraint } from "~/utils/form";
 import { Form, useLocation, useNavigation } from "@remix-run/react";
-import { MESSAGE_MAX } from "~/utils/limits";
 import { Field, TextareaField } from "./forms";
 import { FormErrors } from "./field-errors";
 import { loadContactSchemas } from "~/schemas/lazy.client";
@@ -16,33 +15,27 @@ function ContactFormFields({
   lastResult,
   label,
   defaultEmail,
+  constraint,
 }: {
   lastResult?: SubmissionResult<string[]>;
   label: string;
   /** A signed-in user's address, filled in. */
   defaultEmail?: string;
+  /** The schema's limits, from the page's loader (formConstraint). */
+  constraint?: FormConstraint;
 }) {
   const navigation = useNavigation();
   const { form, fields, formProps } = useSchemaForm(() => loadContactSchemas().then((m) => m.contactSchema), {
     lastResult,
+    constraint,
     defaultValue: { email: defaultEmail },
     shouldValidate: "onBlur",
   });
   return (
     <Form method="post" {...formProps} className="stack">
       <FormErrors id={form.errorId} errors={form.errors} />
-      <Field
-        label="Your email"
-        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-        errors={fields.email.errors}
-        errorId={fields.email.errorId}
-      />
-      <TextareaField
-        label={label}
-        textareaProps={{ ...getTextareaProps(fields.message), rows: 6, maxLength: MESSAGE_MAX }}
-        errors={fields.message.errors}
-        errorId={fields.message.errorId}
-      />
+      <Field field={fields.email} label="Your email" type="email" autoComplete="email" />
+      <TextareaField field={fields.message} label={label} rows={6} />
       <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"}>
         Send
       </button>

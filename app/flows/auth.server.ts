@@ -13,6 +13,7 @@ import { verifyRedirectUrl } from "~/services/session.server";
 import type { AuthErrorCode } from "~/utils/auth-messages";
 import { capitalise } from "~/utils/names";
 import { safePath } from "~/utils/navigation";
+import type { MagicLinkValues } from "~/schemas/index.server";
 
 /** What every strategy answers: who signed in, and whether the account is new. */
 export type AuthResult = { userId: string; isNew: boolean; redirectTo: string | null };
@@ -83,7 +84,7 @@ export async function claimAddress(username: string): Promise<string | null> {
 }
 
 /** Where /login/sent shows the address and offers Resend. */
-export function sentPageUrl(input: { email: string; first?: string; last?: string; redirect?: string }): string {
+export function sentPageUrl(input: MagicLinkValues): string {
   const params = new URLSearchParams({ email: input.email });
   if (input.first && input.last) {
     params.set("first", input.first);

@@ -9,6 +9,7 @@
 // that is the short-lived signed `__auth` cookie below, not the user session.
 import { createCookieSessionStorage, redirect, type AppLoadContext, type Cookie } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
+import type { MagicLinkValues } from "~/schemas/index.server";
 import { EmailLinkStrategy } from "remix-auth-email-link";
 import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
@@ -151,7 +152,8 @@ function magicLinkAuthenticator(request: Request) {
   );
 }
 
-export type MagicLinkRequest = { email: string; first?: string; last?: string; redirect?: string; campusId: string };
+/** A checked magic-link form (its type inferred from the schema), for the campus of the site it was sent to. */
+export type MagicLinkRequest = MagicLinkValues & { campusId: string };
 
 /**
  * Sends a magic link and remembers in this browser that it asked for it.

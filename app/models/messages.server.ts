@@ -3,6 +3,7 @@
 // and messages. Names and photos are joined from users, never copied.
 import { and, count, desc, eq, inArray, isNotNull, lt, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { getDb, newId, prepared, schema, transaction, type Tx } from "~/services/db.server";
+import { decodeKeysetCursor, encodeKeysetCursor } from "~/services/cursor.server";
 import { consume } from "~/services/rate-limit.server";
 import type { ConversationItemView, ConversationView, InboxEntryView, MessageView } from "~/types/views";
 import { CANT_MESSAGE, OWN_POST, TOO_MANY_CONVERSATIONS, TOO_MANY_MESSAGES } from "~/utils/messages";
@@ -169,19 +170,6 @@ function postExcerpt(blocks: { text: string }[] | null): string {
   return excerpt((blocks ?? []).map((b) => b.text).join(" "), 100);
 }
 
-type MessagesCursor = { at: number; id: string };
-
-function encodeMessagesCursor(c: MessagesCursor): string {
-  return Buffer.from(`${c.at}.${c.id}`).toString("base64url");
-}
-
-function decodeMessagesCursor(value: string | null | undefined): MessagesCursor | null {
-  if (!value) return null;
-  const [at, id] = Buffer.from(value, "base64url").toString().split(".", 2);
-  const c = { at: Number(at), id: id ?? "" };
-  return Number.isSafeInteger(c.at) && /^[\w-]{1,64}$/.test(c.id) ? c : null;
-}
-
 /**
  * The listings of some conversations with their first photo, as `viewerId`
  * may see them: two queries whatever their number (and one lookup of the
@@ -228,7 +216,7 @@ export async function getConversation(opts: { chatId: string; userId: string; ti
   const { other } = await membersOf(db, chat.id, opts.userId);
   const [otherUser] = await db.select(authorColumns).from(users).where(eq(users.id, other.userId)).limit(1);
   if (!otherUser) throw new MessageError(NOT_FOUND, 404);
-  const cursor = decodeMessagesCursor(opts.before);
+  const cursor = decodeKeysetCursor(opts.before);
   const rows = await db
     .select({ id: messages.id, text: messages.text, createdAt: messages.createdAt, sender: authorColumns })
     .from(messages)
@@ -250,7 +238,7 @@ export async function getConversation(opts: { chatId: string; userId: string; ti
     other: authorView(otherUser),
     item: chat.postId ? (items.get(chat.postId) ?? null) : null,
     messages: page.map((m) => ({ id: m.id, text: m.text, sender: authorView(m.sender), mine: m.sender.id === opts.userId, time: timeView(m.createdAt, opts.timeZone, now) })),
-    earlierCursor: rows.length > MESSAGES_PAGE_SIZE && oldest ? encodeMessagesCursor({ at: oldest.createdAt, id: oldest.id }) : null,
+    earlierCursor: rows.length > MESSAGES_PAGE_SIZE && oldest ? encodeKeysetCursor({ at: oldest.createdAt, id: oldest.id }) : null,
     youBlocked: blockRows.some((b) => b.blockerId === opts.userId),
     canSend: blockRows.length === 0,
   };
@@ -274,7 +262,7 @@ export type InboxPage = { items: InboxEntry[]; nextCursor: string | null };
 export async function getInboxPage(opts: { userId: string; timeZone: string; cursor?: string | null; limit?: number; now?: number }): Promise<InboxPage> {
   const { chats, chatMembers, messages, users } = schema;
   const limit = opts.limit ?? INBOX_PAGE_SIZE;
-  const cursor = decodeMessagesCursor(opts.cursor);
+  const cursor = decodeKeysetCursor(opts.cursor);
   const mine = chatMembers;
   // The other member, from the conversation's own row (no second membership join).
   const otherId = sql`case when ${chats.starterId} = ${mine.userId} then ${chats.sellerId} else ${chats.starterId} end`;
@@ -310,7 +298,7 @@ export async function getInboxPage(opts: { userId: string; timeZone: string; cur
       time: timeView(r.lastActivityAt!, opts.timeZone, now),
       unread: r.lastActivityAt! > (r.lastReadAt ?? 0),
     })),
-    nextCursor: rows.length > limit && last ? encodeMessagesCursor({ at: last.lastActivityAt!, id: last.chatId }) : null,
+    nextCursor: rows.length > limit && last ? encodeKeysetCursor({ at: last.lastActivityAt!, id: last.chatId }) : null,
   };
 }
 

@@ -8,6 +8,7 @@ import { and, asc, count, countDistinct, desc, eq, inArray, lt, lte, ne, or, sql
 import { formatDistanceStrict } from "date-fns";
 import { REPORT_REASONS, reportReasonLabel } from "~/data/report-reasons";
 import { forUpdate, getDb, newId, schema, transaction, type Db, type Tx } from "~/services/db.server";
+import { cursorId, cursorInt, cursorParts, encodeCursor } from "~/services/cursor.server";
 import type {
   ModerationActionView,
   ModerationEntryView,
@@ -76,15 +77,14 @@ export async function countOpenReportedItems(): Promise<number> {
 
 type Cursor = { at: number; type: string; id: string };
 
-function encodeCursor(c: Cursor): string {
-  return Buffer.from(`${c.at}.${c.type}.${c.id}`).toString("base64url");
+function encodeModerationCursor(c: Cursor): string {
+  return encodeCursor([c.at, c.type, c.id]);
 }
 
-function decodeCursor(value: string | null | undefined): Cursor | null {
-  if (!value || value.length > 200) return null;
-  const [at, type, id] = Buffer.from(value, "base64url").toString().split(".", 3);
-  const c = { at: Number(at), type: type ?? "", id: id ?? "" };
-  return Number.isSafeInteger(c.at) && (reportTargets as readonly string[]).includes(c.type) && /^[\w-]{1,64}$/.test(c.id) ? c : null;
+function decodeModerationCursor(value: string | null | undefined): Cursor | null {
+  const parts = cursorParts(value, 3);
+  const c = { at: cursorInt(parts?.[0]), type: parts?.[1] ?? "", id: cursorId(parts?.[2]) };
+  return c.at !== null && (reportTargets as readonly string[]).includes(c.type) && c.id !== null ? { at: c.at, type: c.type, id: c.id } : null;
 }
 
 type Group = { targetType: ReportTargetType; targetId: string; latest: number; reportedUserId: string };
@@ -98,7 +98,7 @@ type Group = { targetType: ReportTargetType; targetId: string; latest: number; r
 export async function getModerationPage(opts: { timeZone: string; cursor?: string | null; limit?: number; now?: number }): Promise<ModerationPage> {
   const { reports } = schema;
   const limit = opts.limit ?? MODERATION_PAGE_SIZE;
-  const cursor = decodeCursor(opts.cursor);
+  const cursor = decodeModerationCursor(opts.cursor);
   const latest = sql<number>`max(${reports.createdAt})`.mapWith(Number);
   const rows = await getDb()
     .select({ targetType: reports.targetType, targetId: reports.targetId, latest, reportedUserId: sql<string>`max(${reports.reportedUserId})` })
@@ -119,7 +119,7 @@ export async function getModerationPage(opts: { timeZone: string; cursor?: strin
   const last = page[page.length - 1];
   return {
     items: await buildEntries(page, opts.timeZone, opts.now ?? Date.now()),
-    nextCursor: rows.length > limit && last ? encodeCursor({ at: last.latest, type: last.targetType, id: last.targetId }) : null,
+    nextCursor: rows.length > limit && last ? encodeModerationCursor({ at: last.latest, type: last.targetType, id: last.targetId }) : null,
   };
 }
 

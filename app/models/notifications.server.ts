@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, isNotNull, isNull, lt, lte, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { getDb, newId, schema, transaction, type Tx } from "~/services/db.server";
+import { cursorId, cursorInt, cursorParts, encodeCursor } from "~/services/cursor.server";
 import { timeView } from "~/services/time.server";
 import { escapeHtml, sendMail } from "./mail.server";
 import type { AuthorView, TextBlock, TimeView } from "~/types/views";
@@ -294,14 +295,13 @@ export type NotificationsPage = { items: NotificationItem[]; nextCursor: string 
 type NotificationsCursor = { at: number; id: string; seenAt: number };
 
 function encodeNotificationsCursor(c: NotificationsCursor): string {
-  return Buffer.from(`${c.at}.${c.seenAt}.${c.id}`).toString("base64url");
+  return encodeCursor([c.at, c.seenAt, c.id]);
 }
 
 function decodeNotificationsCursor(value: string | null | undefined): NotificationsCursor | null {
-  if (!value) return null;
-  const [at, seenAt, id] = Buffer.from(value, "base64url").toString().split(".", 3);
-  const c = { at: Number(at), seenAt: Number(seenAt), id: id ?? "" };
-  return Number.isSafeInteger(c.at) && Number.isSafeInteger(c.seenAt) && /^[\w-]{1,64}$/.test(c.id) ? c : null;
+  const parts = cursorParts(value, 3);
+  const c = { at: cursorInt(parts?.[0]), seenAt: cursorInt(parts?.[1]), id: cursorId(parts?.[2]) };
+  return c.at !== null && c.seenAt !== null && c.id !== null ? { at: c.at, seenAt: c.seenAt, id: c.id } : null;
 }
 
 const EXCERPT_MAX = 140;

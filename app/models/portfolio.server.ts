@@ -6,7 +6,8 @@ import { and, desc, eq, inArray, isNull, lt, notInArray, or } from "drizzle-orm"
 import { contentRoot, contentSignature, listContent } from "~/services/content.server";
 import { getDb, schema, transaction, type Tx } from "~/services/db.server";
 import { removeMedia } from "~/services/media.server";
-import { decodeCursor, encodeCursor, mediaViews, mediaVisibleTo, PAGE_SIZE } from "./posts.server";
+import { decodeKeysetCursor, encodeKeysetCursor } from "~/services/cursor.server";
+import { mediaViews, mediaVisibleTo, PAGE_SIZE } from "./posts.server";
 import type { PortfolioItemView, PortfolioKind } from "~/types/views";
 
 export type { PortfolioItemView, PortfolioKind };
@@ -148,7 +149,7 @@ export async function listPortfolioPage(
 ): Promise<{ items: PortfolioListItem[]; nextCursor: string | null }> {
   const table = TABLES[kind];
   const limit = opts.limit ?? PAGE_SIZE;
-  const cursor = decodeCursor(opts.cursor);
+  const cursor = decodeKeysetCursor(opts.cursor);
   const rows = await getDb()
     .select({ id: table.id, title: table.title, shortDescription: table.shortDescription, iconLink: table.iconLink, createdAt: table.createdAt })
     .from(table)
@@ -166,7 +167,7 @@ export async function listPortfolioPage(
   const last = page[page.length - 1];
   return {
     items: page.map(({ createdAt: _createdAt, ...item }) => item),
-    nextCursor: rows.length > limit && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null,
+    nextCursor: rows.length > limit && last ? encodeKeysetCursor({ at: last.createdAt, id: last.id }) : null,
   };
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, exists, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { atLeastZero, forUpdate, getDb, newId, schema, transaction, type Tx } from "~/services/db.server";
 import { removeMedia, type StoredMedia } from "~/services/media.server";
+import { cursorId, cursorInt, cursorParts, decodeKeysetCursor, encodeCursor, encodeKeysetCursor, INT4_MAX, type KeysetCursor } from "~/services/cursor.server";
 import { EMPTY_POST } from "~/utils/limits";
 import { MAX_FILES, TOO_MANY_FILES } from "~/utils/media-rules";
 import { timeView } from "~/services/time.server";
@@ -34,20 +35,7 @@ const isTopLevel = and(
   isNull(posts.deletedAt),
 );
 
-type Cursor = { at: number; id: string };
-
-export function encodeCursor(c: Cursor): string {
-  return Buffer.from(`${c.at}.${c.id}`).toString("base64url");
-}
-
-export function decodeCursor(value: string | null | undefined): Cursor | null {
-  if (!value) return null;
-  const raw = Buffer.from(value, "base64url").toString();
-  const dot = raw.indexOf(".");
-  const at = Number(raw.slice(0, dot));
-  const id = raw.slice(dot + 1);
-  return dot > 0 && /^\d+$/.test(raw.slice(0, dot)) && Number.isSafeInteger(at) && id ? { at, id } : null;
-}
+type Cursor = KeysetCursor;
 
 /**
  * Where a price-sorted page stopped: in the priced part (by price, then id) or
@@ -56,13 +44,27 @@ export function decodeCursor(value: string | null | undefined): Cursor | null {
 type PriceCursor = { part: "priced"; cents: number; id: string } | { part: "unpriced"; at: number; id: string };
 
 function encodePriceCursor(c: PriceCursor): string {
-  return c.part === "priced" ? `p${encodeCursor({ at: c.cents, id: c.id })}` : `u${encodeCursor(c)}`;
+  return c.part === "priced" ? encodeCursor(["p", c.cents, c.id]) : encodeCursor(["u", c.at, c.id]);
 }
 
 function decodePriceCursor(value: string | null | undefined): PriceCursor | null {
-  const inner = decodeCursor(value?.slice(1));
+  const parts = cursorParts(value, 3);
+  if (!parts) return decodeLegacyPriceCursor(value);
+  const id = cursorId(parts[2]);
+  if (id === null) return null;
+  if (parts[0] === "p") {
+    const cents = cursorInt(parts[1], INT4_MAX);
+    return cents === null ? null : { part: "priced", cents, id };
+  }
+  const at = cursorInt(parts[1]);
+  return parts[0] === "u" && at !== null ? { part: "unpriced", at, id } : null;
+}
+
+/** Links written before the one format ("p" or "u" before the encoded key) still open their page. */
+function decodeLegacyPriceCursor(value: string | null | undefined): PriceCursor | null {
+  const inner = decodeKeysetCursor(value?.slice(1));
   if (!inner) return null;
-  if (value!.startsWith("p")) return { part: "priced", cents: inner.at, id: inner.id };
+  if (value!.startsWith("p")) return inner.at <= INT4_MAX ? { part: "priced", cents: inner.at, id: inner.id } : null;
   if (value!.startsWith("u")) return { part: "unpriced", at: inner.at, id: inner.id };
   return null;
 }
@@ -147,12 +149,12 @@ export async function getFeedPage(opts: FeedOptions): Promise<FeedPage> {
 
   const sort = filters.sort ?? "newest";
   if (sort !== "price-asc" && sort !== "price-desc") {
-    const rows = await byActivity([], decodeCursor(opts.cursor), limit + 1);
+    const rows = await byActivity([], decodeKeysetCursor(opts.cursor), limit + 1);
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     return {
       posts: await toViews(page, opts.timeZone, opts.viewerId, now),
-      nextCursor: rows.length > limit && last ? encodeCursor({ at: last.lastActivityAt, id: last.id }) : null,
+      nextCursor: rows.length > limit && last ? encodeKeysetCursor({ at: last.lastActivityAt, id: last.id }) : null,
     };
   }
 
@@ -202,8 +204,8 @@ export async function getVideoPage(opts: {
   limit?: number;
 }): Promise<FeedPage> {
   const limit = opts.limit ?? PAGE_SIZE;
-  const raw = opts.cursor ? Buffer.from(opts.cursor, "base64url").toString() : "";
-  const match = /^(\d+)\.(\d+)\.(.+)$/.exec(raw);
+  const parts = cursorParts(opts.cursor, 3);
+  const key = parts ? { v: cursorInt(parts[0], INT4_MAX), at: cursorInt(parts[1]), id: cursorId(parts[2]) } : null;
   const filters: (SQL | undefined)[] = [
     eq(posts.authorId, opts.authorId),
     eq(posts.campusId, opts.campusId),
@@ -214,8 +216,8 @@ export async function getVideoPage(opts: {
     opts.viewerId ? notBlockedWith(opts.viewerId, posts.authorId) : undefined,
     visibleAfterReports(opts.viewerId, "any"),
   ];
-  if (match) {
-    const [v, at, id] = [Number(match[1]), Number(match[2]), match[3]!];
+  if (key && key.v !== null && key.at !== null && key.id !== null) {
+    const { v, at, id } = key;
     filters.push(
       or(
         lt(posts.vidCount, v),
@@ -235,7 +237,7 @@ export async function getVideoPage(opts: {
   const last = page[page.length - 1];
   return {
     posts: await toViews(page, opts.timeZone, opts.viewerId),
-    nextCursor: rows.length > limit && last ? Buffer.from(`${last.vidCount}.${last.createdAt}.${last.id}`).toString("base64url") : null,
+    nextCursor: rows.length > limit && last ? encodeCursor([last.vidCount, last.createdAt, last.id]) : null,
   };
 }
 
@@ -820,7 +822,7 @@ export async function getThread(of: ThreadOf, timeZone: string, viewerId?: strin
     "postId" in of
       ? eq(posts.parentId, of.postId)
       : and("gameId" in of ? eq(posts.gameId, of.gameId) : eq(posts.projectId, of.projectId), isNull(posts.parentId));
-  const after = decodeCursor(cursor);
+  const after = decodeKeysetCursor(cursor);
   const select = () => getDb().select({ ...postColumns, saved: savedColumn(viewerId) }).from(posts).innerJoin(schema.users, eq(schema.users.id, posts.authorId));
   const rows = await select()
     .where(and(under, visible, after ? or(gt(posts.createdAt, after.at), and(eq(posts.createdAt, after.at), gt(posts.id, after.id))) : undefined))
@@ -834,7 +836,7 @@ export async function getThread(of: ThreadOf, timeZone: string, viewerId?: strin
   const ordered = [...tops, ...replies].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const comments = buildThread(await toViews(ordered, timeZone, viewerId), "postId" in of ? of.postId : null);
   for (const c of comments) c.moreReplies = below.more.has(c.id);
-  return { comments, nextCursor: rows.length > THREAD_PAGE_SIZE && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null };
+  return { comments, nextCursor: rows.length > THREAD_PAGE_SIZE && last ? encodeKeysetCursor({ at: last.createdAt, id: last.id }) : null };
 }
 
 /**

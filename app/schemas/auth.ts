@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import { nameWords } from "~/utils/names";
-import { codeField, emailField, ONE_LINE_MESSAGES, oneLine } from "./fields";
+import { codeField, emailField, inputMaxLength, ONE_LINE_MESSAGES, oneLine } from "./fields";
 
 import { FULL_NAME_MAX, NAME_PART_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/utils/limits";
 
@@ -23,6 +23,7 @@ export const emailStepSchema = z.object({ email: emailField, redirect: redirectF
 export const registerSchema = z.object({
   email: emailField,
   name: z.string({ error: "Name is required." }).check(
+    inputMaxLength(FULL_NAME_MAX),
     oneLine(ONE_LINE_MESSAGES.name),
     z.trim(),
     z.superRefine((v, ctx) => {
@@ -46,7 +47,8 @@ export const registerSchema = z.object({
 /** Log in with email and password (/login?method=password). */
 export const loginSchema = z.object({
   email: emailField,
-  password: z.string({ error: "Password is required." }).check(z.maxLength(200, { error: AUTH_MESSAGES["wrong-password"] })),
+  // Longer than any password we set is only a wrong one (no lockout counted); the input stops at the longest we set.
+  password: z.string({ error: "Password is required." }).check(inputMaxLength(PASSWORD_MAX), z.maxLength(200, { error: AUTH_MESSAGES["wrong-password"] })),
   redirect: redirectField,
 });
 
@@ -78,7 +80,15 @@ export const forgotPasswordSchema = z.object({ email: emailField });
 /** The sign-up verification code (/verify). */
 export const verifyCodeSchema = z.object({ code: codeField });
 
-type PasswordPair = { currentPassword?: string; newPassword?: string; confirmPassword?: string };
+/** The fields of a password change; their checks run together, in order (checkPasswordPair). */
+const passwordPair = z.object({
+  currentPassword: z.optional(z.string().check(inputMaxLength(PASSWORD_MAX))),
+  newPassword: z.optional(z.string().check(inputMaxLength(PASSWORD_MAX))),
+  confirmPassword: z.optional(z.string().check(inputMaxLength(PASSWORD_MAX))),
+});
+
+/** A password change as checked: every field optional (a first password has no current one). */
+export type PasswordPair = z.output<typeof passwordPair>;
 
 /** New password + re-entry, checked in the order of docs/product.md §3: one message at a time. */
 function checkPasswordPair(requireCurrent: boolean) {
@@ -94,27 +104,17 @@ function checkPasswordPair(requireCurrent: boolean) {
 }
 
 /** Change your password (/settings/account/password). */
-export const changePasswordSchema = z
-  .object({
-    currentPassword: z.optional(z.string()),
-    newPassword: z.optional(z.string()),
-    confirmPassword: z.optional(z.string()),
-  })
-  .check(checkPasswordPair(true));
+export const changePasswordSchema = passwordPair.check(checkPasswordPair(true));
 
 /** First password of an account made with Google or a magic link: no current one to check. */
-export const setPasswordSchema = z
-  .object({
-    newPassword: z.optional(z.string()),
-    confirmPassword: z.optional(z.string()),
-  })
-  .check(checkPasswordPair(false));
+export const setPasswordSchema = z.omit(passwordPair, { currentPassword: true }).check(checkPasswordPair(false));
 
 /** A new password from a reset link (/reset-password). */
 export const resetPasswordSchema = z
-  .object({
-    token: z.string({ error: AUTH_MESSAGES["link-invalid"] }),
-    newPassword: z.optional(z.string()),
-    confirmPassword: z.optional(z.string()),
-  })
+  .extend(z.omit(passwordPair, { currentPassword: true }), { token: z.string({ error: AUTH_MESSAGES["link-invalid"] }) })
   .check(checkPasswordPair(false));
+
+/** What the forms hold as typed: every field optional, so a draft can be partial. */
+export type ChangePasswordForm = z.input<typeof changePasswordSchema>;
+/** A magic-link request once checked (the action's and sentPageUrl's input). */
+export type MagicLinkValues = z.output<typeof magicLinkSchema>;

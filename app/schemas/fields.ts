@@ -42,7 +42,18 @@ export const emailField = z.pipe(
   ),
 );
 
+/**
+ * The longest value the form's input takes (its maxlength), where the field's
+ * own checks say more than "too long" and in their own order (a password pair,
+ * a full name): it never fails a submission itself.
+ */
+export function inputMaxLength(max: number) {
+  return z.meta({ maxLength: max });
+}
+
 const CODE_MESSAGE = "Enter the 6-digit code from the email.";
 
 /** A 6-digit code from an email (sign-up, school email). */
-export const codeField = z.string({ error: CODE_MESSAGE }).check(oneLine(ONE_LINE_MESSAGES.code), z.trim(), z.regex(/^\d{6}$/, { error: CODE_MESSAGE }));
+export const codeField = z
+  .string({ error: CODE_MESSAGE })
+  .check(oneLine(ONE_LINE_MESSAGES.code), inputMaxLength(6), z.trim(), z.regex(/^\d{6}$/, { error: CODE_MESSAGE }));

@@ -11,3 +11,4 @@ export * from "./profile";
 export * from "./school";
 export * from "./message";
 export * from "./report";
+export * from "./constraints.server";

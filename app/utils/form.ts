@@ -101,6 +101,9 @@ export function useValidation<Schema extends z.ZodMiniType>(load: () => Promise<
   return { onValidate, triggers: { onFocus: start, onPointerDown: start } };
 }
 
+/** A form's HTML constraints by field name, from its schema (formConstraint, run by the page's loader). */
+export type FormConstraint = NonNullable<Parameters<typeof useForm>[0]["constraint"]>;
+
 type FormOptionsOf<Schema extends z.ZodMiniType> = Parameters<
   typeof useForm<z.input<Schema> & Record<string, unknown>, z.output<Schema>, string[]>
 >[0];
@@ -117,5 +120,9 @@ export function useSchemaForm<Schema extends z.ZodMiniType>(load: () => Promise<
     ...options,
     onValidate: validation.onValidate as FormOptionsOf<Schema>["onValidate"],
   });
+  // Conform re-renders a form only for the metadata its render read; the
+  // fields read theirs in child components (Field…), so subscribe here to
+  // every field's errors, or a check in the browser would show nothing.
+  void form.allErrors;
   return { form, fields, formProps: { ...getFormProps(form), ...validation.triggers } };
 }

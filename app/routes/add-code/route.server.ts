@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { completeSchoolEmailVerification, schoolDomainsOf, schoolEmailRefusal, sendSchoolEmailVerification, type SchoolEmailRefusal } from "~/models/school.server";
 import { getCampus } from "~/models/campuses.server";
 import { consumeCode, consumeToken } from "~/models/verifications.server";
-import { schoolCodeSchema, schoolEmailSchema } from "~/schemas/index.server";
+import { formConstraint, schoolCodeSchema, schoolEmailSchema } from "~/schemas/index.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { consume } from "~/services/rate-limit.server";
 import { getOptionalUser, requireUser } from "~/services/session.server";
@@ -53,6 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     firstDomain: (await schoolDomainsOf(user.campusId))[0] ?? "ou.edu",
     schoolVerified: user.schoolVerified,
     schoolEmail: user.schoolEmail,
+    constraint: { email: formConstraint(schoolEmailSchema), code: formConstraint(schoolCodeSchema) },
   };
 }
 

@@ -4,7 +4,7 @@ import { SubmitButton } from "~/components/auth";
 import { CodeField, Field } from "~/components/forms";
 import { FormErrors } from "~/components/field-errors";
 import { loadSchoolSchemas } from "~/schemas/lazy.client";
-import { useSchemaForm } from "~/utils/form";
+import { useSchemaForm, type FormConstraint } from "~/utils/form";
 import type { RouteHandle } from "~/utils/route-handle";
 import type { loader, action } from "./route.server";
 
@@ -12,11 +12,24 @@ export { loader, action } from "./route.server";
 
 export const handle: RouteHandle = { title: "School email" };
 
-function EmailStep({ email, domains, firstDomain, campusName }: { email: string; domains: string; firstDomain: string; campusName: string }) {
+function EmailStep({
+  email,
+  domains,
+  firstDomain,
+  campusName,
+  constraint,
+}: {
+  email: string;
+  domains: string;
+  firstDomain: string;
+  campusName: string;
+  constraint: FormConstraint;
+}) {
   const actionData = useActionData<typeof action>();
   const { form, fields, formProps } = useSchemaForm(() => loadSchoolSchemas().then((m) => m.schoolEmailSchema), {
     id: "school-email",
     lastResult: actionData?.intent === "send" ? actionData.result : undefined,
+    constraint,
     defaultValue: { email },
     shouldValidate: "onSubmit",
   });
@@ -29,12 +42,7 @@ function EmailStep({ email, domains, firstDomain, campusName }: { email: string;
       <Form method="post" action="/add-code" {...formProps} className="stack">
         <input type="hidden" name="intent" value="send" />
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field
-          label="School email"
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", placeholder: `e.g., you@${firstDomain}` }}
-          errors={fields.email.errors}
-          errorId={fields.email.errorId}
-        />
+        <Field field={fields.email} label="School email" type="email" autoComplete="email" placeholder={`e.g., you@${firstDomain}`} />
         <SubmitButton busyLabel="Sending...">Send code</SubmitButton>
       </Form>
       <p>
@@ -44,11 +52,12 @@ function EmailStep({ email, domains, firstDomain, campusName }: { email: string;
   );
 }
 
-function CodeStep({ email }: { email: string }) {
+function CodeStep({ email, constraint }: { email: string; constraint: FormConstraint }) {
   const actionData = useActionData<typeof action>();
   const { form, fields, formProps } = useSchemaForm(() => loadSchoolSchemas().then((m) => m.schoolCodeSchema), {
     id: "school-code",
     lastResult: actionData?.intent === "verify" ? actionData.result : undefined,
+    constraint,
     defaultValue: { email },
     shouldValidate: "onSubmit",
   });
@@ -91,7 +100,7 @@ function CodeStep({ email }: { email: string }) {
 }
 
 export default function AddCode() {
-  const { step, email, linkError, campusName, domains, firstDomain, schoolVerified, schoolEmail } = useLoaderData<typeof loader>();
+  const { step, email, linkError, campusName, domains, firstDomain, schoolVerified, schoolEmail, constraint } = useLoaderData<typeof loader>();
   return (
     <section className="panel auth stack" aria-labelledby="add-code-title">
       <h2 id="add-code-title" className="panel__title">
@@ -104,7 +113,11 @@ export default function AddCode() {
           <Link to="/create/post">Create a post</Link>
         </p>
       ) : null}
-      {step === "code" ? <CodeStep email={email} /> : <EmailStep email={email} domains={domains} firstDomain={firstDomain} campusName={campusName} />}
+      {step === "code" ? (
+        <CodeStep email={email} constraint={constraint.code} />
+      ) : (
+        <EmailStep email={email} domains={domains} firstDomain={firstDomain} campusName={campusName} constraint={constraint.email} />
+      )}
     </section>
   );
 }

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { authErrorCode } from "~/models/accounts.server";
 import { getVerification } from "~/models/verifications.server";
-import { confirmEmailSchema } from "~/schemas/index.server";
+import { confirmEmailSchema, formConstraint } from "~/schemas/index.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { askedForMagicLink, authenticateMagicLink, clearFlowCookie, completeSignIn } from "~/http/auth.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!token || !row || row.usedAt || row.expiresAt <= Date.now()) return fail(request, id);
   // Opened in the browser that asked for it: sign in. Elsewhere: ask for the email first.
   if (await askedForMagicLink(request, id)) return complete(request, token, id);
-  return { token, id: id ?? "" };
+  return { token, id: id ?? "", constraint: formConstraint(confirmEmailSchema) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,4 +1,3 @@
-import { getInputProps } from "@conform-to/react";
 import { useSchemaForm } from "~/utils/form";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "~/components/auth";
@@ -13,10 +12,11 @@ export { loader, action } from "./route.server";
 export const handle: RouteHandle = { title: "Log in" };
 
 export default function ConfirmMagicLink() {
-  const { token, id } = useLoaderData<typeof loader>();
+  const { token, id, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { form, fields, formProps } = useSchemaForm(() => loadAuthSchemas().then((m) => m.confirmEmailSchema), {
     lastResult,
+    constraint,
     shouldValidate: "onSubmit",
   });
   return (
@@ -29,12 +29,7 @@ export default function ConfirmMagicLink() {
         <input type="hidden" name="token" value={token} />
         <input type="hidden" name="id" value={id} />
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field
-          label="Email"
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-          errors={fields.email.errors}
-          errorId={fields.email.errorId}
-        />
+        <Field field={fields.email} label="Email" type="email" autoComplete="email" />
         <SubmitButton busyLabel="Logging in...">Continue</SubmitButton>
       </Form>
     </section>

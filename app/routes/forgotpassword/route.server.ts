@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { forgotPasswordSchema } from "~/schemas/index.server";
+import { forgotPasswordSchema, formConstraint } from "~/schemas/index.server";
 import { readForm } from "~/services/form.server";
 import { siteOrigin } from "~/services/urls.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
@@ -9,7 +9,7 @@ import { requestPasswordReset } from "~/flows/auth.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  return { sent: url.searchParams.get("sent") === "1", email: url.searchParams.get("email") ?? "" };
+  return { sent: url.searchParams.get("sent") === "1", email: url.searchParams.get("email") ?? "", constraint: formConstraint(forgotPasswordSchema) };
 }
 
 /** The reset link by email; a refusal is an inline message, not a browser alert, so it also works without JS. */

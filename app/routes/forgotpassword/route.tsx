@@ -1,4 +1,3 @@
-import { getInputProps } from "@conform-to/react";
 import { useSchemaForm } from "~/utils/form";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "~/components/auth";
@@ -13,10 +12,11 @@ export { loader, action } from "./route.server";
 export const handle: RouteHandle = { title: "Forgot password" };
 
 export default function ForgotPassword() {
-  const { sent, email } = useLoaderData<typeof loader>();
+  const { sent, email, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { form, fields, formProps } = useSchemaForm(() => loadAuthSchemas().then((m) => m.forgotPasswordSchema), {
     lastResult,
+    constraint,
     defaultValue: { email },
     shouldValidate: "onSubmit",
   });
@@ -42,12 +42,7 @@ export default function ForgotPassword() {
       <p className="auth__lead">Enter the email of your account and we will send you a link to choose a new password.</p>
       <Form method="post" {...formProps} className="stack">
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field
-          label="Email"
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-          errors={fields.email.errors}
-          errorId={fields.email.errorId}
-        />
+        <Field field={fields.email} label="Email" type="email" autoComplete="email" />
         <div className="button-row">
           <Link to="/login?method=password" className="button">
             Go back

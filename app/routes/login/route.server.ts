@@ -3,7 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { authErrorCode } from "~/models/accounts.server";
 import { campusForRequest } from "~/models/campuses.server";
-import { loginSchema, magicLinkSchema } from "~/schemas/index.server";
+import { formConstraint, loginSchema, magicLinkSchema } from "~/schemas/index.server";
 import type { Alert } from "~/services/alerts.server";
 import { readForm } from "~/services/form.server";
 import { consume } from "~/services/rate-limit.server";
@@ -24,6 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     email: url.searchParams.get("email") ?? "",
     redirectTo: safePath(url.searchParams.get("redirect"), ""),
     example: `e.g., yourname@${campus.emailDomain ?? "gmail.com"}`,
+    constraint: { password: formConstraint(loginSchema), noPassword: formConstraint(magicLinkSchema) },
   };
 }
 

@@ -1,10 +1,10 @@
-import { getInputProps, type SubmissionResult } from "@conform-to/react";
-import { useSchemaForm } from "~/utils/form";
+import type { SubmissionResult } from "@conform-to/react";
+import { useSchemaForm, type FormConstraint } from "~/utils/form";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GoogleButton, InlineAlert, SubmitButton } from "~/components/auth";
 import { Field } from "~/components/forms";
+import { RedirectInput } from "~/components/redirect-input";
 import { FormErrors } from "~/components/field-errors";
-import { NAME_PART_MAX, PASSWORD_MAX } from "~/utils/limits";
 import type { RouteHandle } from "~/utils/route-handle";
 import type { LoginMethod } from "~/utils/login-method";
 import { loadAuthSchemas } from "~/schemas/lazy.client";
@@ -42,6 +42,7 @@ export default function Login() {
             email={loaderData.email}
             example={loaderData.example}
             redirectTo={loaderData.redirectTo}
+            constraint={loaderData.constraint.password}
           />
         ) : (
           <MagicLinkForm
@@ -51,6 +52,7 @@ export default function Login() {
             email={loaderData.email}
             example={loaderData.example}
             redirectTo={loaderData.redirectTo}
+            constraint={loaderData.constraint.noPassword}
           />
         )}
         <div className="auth__links">
@@ -78,34 +80,27 @@ function PasswordForm({
   email,
   example,
   redirectTo,
+  constraint,
 }: {
   lastResult?: SubmissionResult<string[]>;
   email: string;
   example: string;
   redirectTo: string;
+  constraint: FormConstraint;
 }) {
   const { form, fields, formProps } = useSchemaForm(() => loadAuthSchemas().then((m) => m.loginSchema), {
     lastResult,
+    constraint,
     defaultValue: { email },
     shouldValidate: "onSubmit",
   });
   return (
     <Form method="post" {...formProps} className="stack">
       <input type="hidden" name="method" value="password" />
-      {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
+      <RedirectInput to={redirectTo} />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <Field
-        label="Email"
-        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", placeholder: example }}
-        errors={fields.email.errors}
-        errorId={fields.email.errorId}
-      />
-      <Field
-        label="Password"
-        inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password", maxLength: PASSWORD_MAX }}
-        errors={fields.password.errors}
-        errorId={fields.password.errorId}
-      />
+      <Field field={fields.email} label="Email" type="email" autoComplete="email" placeholder={example} />
+      <Field field={fields.password} label="Password" type="password" autoComplete="current-password" />
       <SubmitButton busyLabel="Logging in...">Log in</SubmitButton>
     </Form>
   );
@@ -117,44 +112,32 @@ function MagicLinkForm({
   email,
   example,
   redirectTo,
+  constraint,
 }: {
   lastResult?: SubmissionResult<string[]>;
   needsName: boolean;
   email: string;
   example: string;
   redirectTo: string;
+  constraint: FormConstraint;
 }) {
   const { form, fields, formProps } = useSchemaForm(() => loadAuthSchemas().then((m) => m.magicLinkSchema), {
     lastResult,
+    constraint,
     defaultValue: { email },
     shouldValidate: "onSubmit",
   });
   return (
     <Form method="post" {...formProps} className="stack">
       <input type="hidden" name="method" value="noPassword" />
-      {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
+      <RedirectInput to={redirectTo} />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <Field
-        label="Email"
-        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", placeholder: example }}
-        errors={fields.email.errors}
-        errorId={fields.email.errorId}
-      />
+      <Field field={fields.email} label="Email" type="email" autoComplete="email" placeholder={example} />
       {needsName ? (
         <>
           <p className="field__hint">No account uses this email yet. Add your name and the link will create one.</p>
-          <Field
-            label="First name"
-            inputProps={{ ...getInputProps(fields.first, { type: "text" }), autoComplete: "given-name", maxLength: NAME_PART_MAX }}
-            errors={fields.first.errors}
-            errorId={fields.first.errorId}
-          />
-          <Field
-            label="Last name"
-            inputProps={{ ...getInputProps(fields.last, { type: "text" }), autoComplete: "family-name", maxLength: NAME_PART_MAX }}
-            errors={fields.last.errors}
-            errorId={fields.last.errorId}
-          />
+          <Field field={fields.first} label="First name" autoComplete="given-name" />
+          <Field field={fields.last} label="Last name" autoComplete="family-name" />
         </>
       ) : null}
       <SubmitButton busyLabel="Sending...">Email me a link</SubmitButton>

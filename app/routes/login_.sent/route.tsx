@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "~/components/auth";
 import { FormErrors } from "~/components/field-errors";
+import { RedirectInput } from "~/components/redirect-input";
 import type { RouteHandle } from "~/utils/route-handle";
 import type { loader, action } from "./route.server";
 
@@ -32,7 +33,7 @@ export default function MagicLinkSent() {
             <input type="hidden" name="last" value={last} />
           </>
         ) : null}
-        {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
+        <RedirectInput to={redirectTo} />
         <FormErrors id="resend-errors" errors={actionData?.errors} />
         <SubmitButton className="button button--block" busyLabel="Sending...">
           Resend Email

@@ -5,8 +5,10 @@ import { ensurePortfolioFresh, listProjects } from "~/models/portfolio.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { config } from "~/services/config.server";
 import { renderContent } from "~/services/content.server";
+import { contactSchema, formConstraint } from "~/schemas/index.server";
 import { getOptionalUser } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
+import type { FormConstraint } from "~/utils/form";
 
 // The last path segment decides the panel (docs/product.md §2).
 const PANELS = {
@@ -39,6 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     projects: null as Awaited<ReturnType<typeof listProjects>> | null,
     contactEmail: null as string | null,
     senderEmail: null as string | null,
+    constraint: null as FormConstraint | null,
   };
   if (panel.kind === "page") {
     const page = await renderContent("pages", id);
@@ -50,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return { ...base, projects: await listProjects() };
   }
   const user = await getOptionalUser(request);
-  return { ...base, contactEmail: config().contactEmail, senderEmail: user?.email ?? null };
+  return { ...base, contactEmail: config().contactEmail, senderEmail: user?.email ?? null, constraint: formConstraint(contactSchema) };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

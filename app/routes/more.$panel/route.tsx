@@ -34,6 +34,7 @@ export default function MorePanel() {
             lastResult={lastResult}
             label={panel.id === "feedback" ? "Your feedback" : "Message"}
             defaultEmail={panel.senderEmail ?? undefined}
+            constraint={panel.constraint ?? undefined}
           />
         </>
       ) : null}

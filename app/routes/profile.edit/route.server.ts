@@ -2,7 +2,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { avatarUrl, displayName, updateBio, updateName } from "~/models/users.server";
-import { bioSchema, nameSchema } from "~/schemas/index.server";
+import { bioSchema, formConstraint, nameSchema } from "~/schemas/index.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { requireUser } from "~/services/session.server";
 import { parseWithSchema } from "~/utils/form";
@@ -23,6 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     lastName: user.lastName,
     bio: user.bio,
     avatarUrl: avatarUrl(user.img, "large"),
+    constraint: formConstraint(nameSchema),
   };
 }
 

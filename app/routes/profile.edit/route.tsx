@@ -1,4 +1,4 @@
-import { getInputProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import type { LinksFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { SubmitButton } from "~/components/auth";
@@ -6,8 +6,7 @@ import { Dialog } from "~/components/dialog";
 import { Field } from "~/components/forms";
 import { FormErrors } from "~/components/field-errors";
 import { BioForm, PhotoForm } from "~/components/profile-forms";
-import { NAME_PART_MAX } from "~/utils/limits";
-import { useSchemaForm } from "~/utils/form";
+import { useSchemaForm, type FormConstraint } from "~/utils/form";
 import profileCss from "~/styles/profile.css";
 import type { RouteHandle } from "~/utils/route-handle";
 import { loadProfileSchemas } from "~/schemas/lazy.client";
@@ -82,28 +81,24 @@ export default function EditProfile() {
   );
 }
 
-function NameForm({ defaults, lastResult }: { defaults: { firstName: string; lastName: string }; lastResult?: SubmissionResult<string[]> }) {
+function NameForm({
+  defaults,
+  lastResult,
+}: {
+  defaults: { firstName: string; lastName: string; constraint: FormConstraint };
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const { form, fields, formProps } = useSchemaForm(() => loadProfileSchemas().then((m) => m.nameSchema), {
     lastResult,
+    constraint: defaults.constraint,
     defaultValue: { firstName: defaults.firstName, lastName: defaults.lastName },
     shouldValidate: "onBlur",
   });
   return (
     <Form method="post" action={`${HERE}?edit=name`} {...formProps} className="stack" preventScrollReset>
       <FormErrors id={form.errorId} errors={form.errors} />
-      <Field
-        label="First name"
-        inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), maxLength: NAME_PART_MAX, autoComplete: "given-name" }}
-        errors={fields.firstName.errors}
-        errorId={fields.firstName.errorId}
-      />
-      <Field
-        label="Last name"
-        inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), maxLength: NAME_PART_MAX, autoComplete: "family-name" }}
-        errors={fields.lastName.errors}
-        errorId={fields.lastName.errorId}
-        hint="Others see its first letter, like “Jordan A.”"
-      />
+      <Field field={fields.firstName} label="First name" autoComplete="given-name" />
+      <Field field={fields.lastName} label="Last name" autoComplete="family-name" hint="Others see its first letter, like “Jordan A.”" />
       <div className="button-row">
         <SubmitButton className="button button--primary" name="intent" value="name">
           Save

@@ -2,7 +2,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { authErrorCode, registerWithPassword, sendSignupVerification } from "~/models/accounts.server";
 import { campusForRequest } from "~/models/campuses.server";
-import { registerSchema } from "~/schemas/index.server";
+import { formConstraint, registerSchema } from "~/schemas/index.server";
 import { readForm } from "~/services/form.server";
 import { consume } from "~/services/rate-limit.server";
 import { createSessionCookie, requireVisitor, verifyRedirectUrl } from "~/services/session.server";
@@ -13,7 +13,7 @@ import { safePath } from "~/utils/navigation";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireVisitor(request);
   const url = new URL(request.url);
-  return { email: url.searchParams.get("email") ?? "", redirectTo: safePath(url.searchParams.get("redirect"), "") };
+  return { email: url.searchParams.get("email") ?? "", redirectTo: safePath(url.searchParams.get("redirect"), ""), constraint: formConstraint(registerSchema) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

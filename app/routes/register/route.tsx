@@ -1,11 +1,11 @@
-import { getInputProps, type SubmissionResult } from "@conform-to/react";
-import { useSchemaForm } from "~/utils/form";
+import type { SubmissionResult } from "@conform-to/react";
+import { useSchemaForm, type FormConstraint } from "~/utils/form";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { CheckboxField, GoogleButton, SubmitButton, useHydrated } from "~/components/auth";
-import { Field } from "~/components/forms";
+import { GoogleButton, SubmitButton, useHydrated } from "~/components/auth";
+import { CheckboxField, Field } from "~/components/forms";
+import { RedirectInput } from "~/components/redirect-input";
 import { FormErrors } from "~/components/field-errors";
-import { FULL_NAME_MAX, PASSWORD_MAX } from "~/utils/limits";
 import type { RouteHandle } from "~/utils/route-handle";
 import { loadAuthSchemas } from "~/schemas/lazy.client";
 import type { loader, action } from "./route.server";
@@ -15,17 +15,28 @@ export { loader, action } from "./route.server";
 export const handle: RouteHandle = { title: "Create your account" };
 
 export default function Register() {
-  const { email, redirectTo } = useLoaderData<typeof loader>();
+  const { email, redirectTo, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  return <RegisterForm lastResult={lastResult} email={email} redirectTo={redirectTo} />;
+  return <RegisterForm lastResult={lastResult} email={email} redirectTo={redirectTo} constraint={constraint} />;
 }
 
-function RegisterForm({ lastResult, email, redirectTo }: { lastResult?: SubmissionResult<string[]>; email: string; redirectTo: string }) {
+function RegisterForm({
+  lastResult,
+  email,
+  redirectTo,
+  constraint,
+}: {
+  lastResult?: SubmissionResult<string[]>;
+  email: string;
+  redirectTo: string;
+  constraint: FormConstraint;
+}) {
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const [complete, setComplete] = useState(false);
   const { form, fields, formProps } = useSchemaForm(() => loadAuthSchemas().then((m) => m.registerSchema), {
     lastResult,
+    constraint,
     defaultValue: { email },
     shouldValidate: "onSubmit",
   });
@@ -46,33 +57,12 @@ function RegisterForm({ lastResult, email, redirectTo }: { lastResult?: Submissi
           Create your account
         </h2>
         <Form method="post" {...formProps} ref={formRef} onInput={check} onChange={check} className="stack">
-          {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
+          <RedirectInput to={redirectTo} />
           <FormErrors id={form.errorId} errors={form.errors} />
-          <Field
-            label="Email"
-            inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-            errors={fields.email.errors}
-            errorId={fields.email.errorId}
-          />
-          <Field
-            label="Name"
-            inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name", maxLength: FULL_NAME_MAX, placeholder: "First and last name" }}
-            errors={fields.name.errors}
-            errorId={fields.name.errorId}
-          />
-          <Field
-            label="Password"
-            inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password", maxLength: PASSWORD_MAX }}
-            errors={fields.password.errors}
-            errorId={fields.password.errorId}
-            hint="8 to 30 characters."
-          />
-          <CheckboxField
-            label="I agree not to do anything crazy"
-            inputProps={getInputProps(fields.terms, { type: "checkbox" })}
-            errors={fields.terms.errors}
-            errorId={fields.terms.errorId}
-          />
+          <Field field={fields.email} label="Email" type="email" autoComplete="email" />
+          <Field field={fields.name} label="Name" autoComplete="name" placeholder="First and last name" />
+          <Field field={fields.password} label="Password" type="password" autoComplete="new-password" hint="8 to 30 characters." />
+          <CheckboxField field={fields.terms} label="I agree not to do anything crazy" />
           <div className="button-row">
             <Link to={`/user_registration${query}`} className="button">
               Go Back

@@ -4,7 +4,7 @@ import { data } from "@remix-run/node";
 import { resetPassword } from "~/models/accounts.server";
 import { getUserById } from "~/models/users.server";
 import { checkToken, consumeToken } from "~/models/verifications.server";
-import { resetPasswordSchema } from "~/schemas/index.server";
+import { formConstraint, resetPasswordSchema } from "~/schemas/index.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import { readForm } from "~/services/form.server";
@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const checked = await checkToken("reset", token);
   if (!checked.ok) return expired(request);
-  return { token, email: checked.row.target };
+  return { token, email: checked.row.target, constraint: formConstraint(resetPasswordSchema) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

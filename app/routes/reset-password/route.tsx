@@ -12,10 +12,11 @@ export { loader, action } from "./route.server";
 export const handle: RouteHandle = { title: "Reset password" };
 
 export default function ResetPassword() {
-  const { token, email } = useLoaderData<typeof loader>();
+  const { token, email, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { form, fields, formProps } = useSchemaForm(() => loadAuthSchemas().then((m) => m.resetPasswordSchema), {
     lastResult,
+    constraint,
     shouldValidate: "onSubmit",
   });
   return (

@@ -7,7 +7,7 @@ import { sendEmailChangeEmail } from "~/models/auth-mail.server";
 import { isBannedEmail } from "~/models/banned-emails.server";
 import { getUserByEmail } from "~/models/users.server";
 import { createVerification } from "~/models/verifications.server";
-import { changeEmailFreshSchema, changeEmailSchema } from "~/schemas/index.server";
+import { changeEmailFreshSchema, changeEmailSchema, formConstraint, type ChangeEmailValues } from "~/schemas/index.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { googleConfigured, sentPageUrl } from "~/flows/auth.server";
 import { requestMagicLink } from "~/http/auth.server";
@@ -33,7 +33,8 @@ async function proofNeeded(request: Request, userId: string): Promise<"password"
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { email: user.email, proof: await proofNeeded(request, user.id), google: googleConfigured() };
+  const proof = await proofNeeded(request, user.id);
+  return { email: user.email, proof, google: googleConfigured(), constraint: formConstraint(proof === "password" ? changeEmailSchema : changeEmailFreshSchema) };
 }
 
 const HIDE = { hideFields: ["currentPassword"] };
@@ -69,9 +70,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithSchema(formData, proof === "password" ? changeEmailSchema : changeEmailFreshSchema);
   if (submission.status !== "success") return data(submission.reply(HIDE), { status: 400 });
   const { email } = submission.value;
+  const value: ChangeEmailValues = submission.value;
   const refuse = (code: keyof typeof AUTH_MESSAGES, status: number) =>
     data(submission.reply({ ...HIDE, fieldErrors: { email: [AUTH_MESSAGES[code]] } }), { status });
-  const value: { email: string; currentPassword?: string } = submission.value;
   if (proof === "password") {
     const refused = await refuseWrongCurrentPassword(submission, HIDE.hideFields, () => checkCurrentPassword(user, value.currentPassword ?? ""));
     if (refused) return refused;

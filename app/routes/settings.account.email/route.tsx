@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { useValidation } from "~/utils/form";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AccountUpdating, CurrentPasswordField } from "~/components/account-form";
@@ -7,7 +7,7 @@ import { Field } from "~/components/forms";
 import { FormErrors } from "~/components/field-errors";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import type { RouteHandle } from "~/utils/route-handle";
-import { loadAccountSchemas } from "~/schemas/lazy.client";
+import { loadAccountSchemas, type ChangeEmailForm } from "~/schemas/lazy.client";
 import type { loader, action } from "./route.server";
 
 export { loader, action } from "./route.server";
@@ -17,15 +17,17 @@ export const handle: RouteHandle = { title: "Change email" };
 const HERE = "/settings/account/email";
 
 export default function ChangeEmail() {
-  const { email, proof, google } = useLoaderData<typeof loader>();
+  const { email, proof, google, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const validation = useValidation(() => loadAccountSchemas().then((m) => (proof === "password" ? m.changeEmailSchema : m.changeEmailFreshSchema)));
-  const [form, fields] = useForm<{ email?: string; currentPassword?: string }>({
+  const [form, fields] = useForm<ChangeEmailForm>({
     lastResult,
+    constraint,
     onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
+  void form.allErrors; // the fields read their errors in child components: re-render on any (see useSchemaForm)
   return (
     <section className="panel stack" aria-labelledby="email-title">
       <h2 id="email-title" className="panel__title">
@@ -52,12 +54,7 @@ export default function ChangeEmail() {
           </p>
           <Form method="post" {...getFormProps(form)} {...validation.triggers} className="stack">
             <FormErrors id={form.errorId} errors={form.errors} />
-            <Field
-              label="New email"
-              inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-              errors={fields.email.errors}
-              errorId={fields.email.errorId}
-            />
+            <Field field={fields.email} label="New email" type="email" autoComplete="email" />
             {proof === "password" ? <CurrentPasswordField field={fields.currentPassword} /> : null}
             <SubmitButton className="button button--primary">Send confirmation link</SubmitButton>
           </Form>

@@ -2,7 +2,7 @@ import { parseWithSchema } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { changePassword, hasPassword } from "~/models/accounts.server";
-import { changePasswordSchema, setPasswordSchema } from "~/schemas/index.server";
+import { changePasswordSchema, formConstraint, setPasswordSchema, type PasswordPair } from "~/schemas/index.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { endOtherSessions, requireUser } from "~/services/session.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
@@ -13,7 +13,8 @@ const HIDE = { hideFields: ["currentPassword", "newPassword", "confirmPassword"]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { hasPassword: await hasPassword(user.id), email: user.email };
+  const current = await hasPassword(user.id);
+  return { hasPassword: current, email: user.email, constraint: formConstraint(current ? changePasswordSchema : setPasswordSchema) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -21,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const current = await hasPassword(user.id);
   const submission = parseWithSchema(await readForm(request), current ? changePasswordSchema : setPasswordSchema);
   if (submission.status !== "success") return data(submission.reply(HIDE), { status: 400 });
-  const value = submission.value as { currentPassword?: string; newPassword?: string };
+  const value: PasswordPair = submission.value;
   const refused = await refuseWrongCurrentPassword(submission, HIDE.hideFields, () => changePassword(user.id, value.currentPassword ?? "", value.newPassword!));
   if (refused) return refused;
   // Anyone signed in elsewhere with the old password is signed out.

@@ -6,7 +6,7 @@ import { SubmitButton } from "~/components/auth";
 import { NewPasswordFields } from "~/components/forms";
 import { FormErrors } from "~/components/field-errors";
 import type { RouteHandle } from "~/utils/route-handle";
-import { loadAuthSchemas } from "~/schemas/lazy.client";
+import { loadAuthSchemas, type ChangePasswordForm } from "~/schemas/lazy.client";
 import type { loader, action } from "./route.server";
 
 export { loader, action } from "./route.server";
@@ -14,15 +14,17 @@ export { loader, action } from "./route.server";
 export const handle: RouteHandle = { title: "Change your password" };
 
 export default function ChangePassword() {
-  const { hasPassword, email } = useLoaderData<typeof loader>();
+  const { hasPassword, email, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const validation = useValidation(() => loadAuthSchemas().then((m) => (hasPassword ? m.changePasswordSchema : m.setPasswordSchema)));
-  const [form, fields] = useForm<{ currentPassword?: string; newPassword?: string; confirmPassword?: string }>({
+  const [form, fields] = useForm<ChangePasswordForm>({
     lastResult,
+    constraint,
     onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
+  void form.allErrors; // the fields read their errors in child components: re-render on any (see useSchemaForm)
   return (
     <section className="panel stack" aria-labelledby="password-title">
       <h2 id="password-title" className="panel__title">

@@ -2,7 +2,7 @@ import { parseWithSchema } from "~/utils/form";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { AuthError, changeUsername } from "~/models/accounts.server";
-import { usernameSchema } from "~/schemas/index.server";
+import { formConstraint, usernameSchema } from "~/schemas/index.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { requireUser } from "~/services/session.server";
 import { checkPermission } from "~/http/permissions.server";
@@ -11,7 +11,7 @@ import { readForm } from "~/services/form.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { username: user.username };
+  return { username: user.username, constraint: formConstraint(usernameSchema) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

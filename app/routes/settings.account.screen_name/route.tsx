@@ -1,4 +1,3 @@
-import { getInputProps } from "@conform-to/react";
 import { useSchemaForm } from "~/utils/form";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
@@ -6,7 +5,6 @@ import { AccountUpdating } from "~/components/account-form";
 import { SubmitButton, useHydrated } from "~/components/auth";
 import { Field } from "~/components/forms";
 import { FormErrors } from "~/components/field-errors";
-import { USERNAME_MAX } from "~/utils/limits";
 import type { RouteHandle } from "~/utils/route-handle";
 import { loadAccountSchemas } from "~/schemas/lazy.client";
 import type { loader, action } from "./route.server";
@@ -16,12 +14,13 @@ export { loader, action } from "./route.server";
 export const handle: RouteHandle = { title: "Change username" };
 
 export default function ChangeUsername() {
-  const { username } = useLoaderData<typeof loader>();
+  const { username, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const hydrated = useHydrated();
   const [value, setValue] = useState(username);
   const { form, fields, formProps } = useSchemaForm(() => loadAccountSchemas().then((m) => m.usernameSchema), {
     lastResult,
+    constraint,
     defaultValue: { username },
     shouldValidate: "onSubmit",
   });
@@ -36,17 +35,12 @@ export default function ChangeUsername() {
       <Form method="post" {...formProps} className="stack">
         <FormErrors id={form.errorId} errors={form.errors} />
         <Field
+          field={fields.username}
           label="Username"
-          inputProps={{
-            ...getInputProps(fields.username, { type: "text" }),
-            autoComplete: "username",
-            autoCapitalize: "none",
-            spellCheck: false,
-            maxLength: USERNAME_MAX,
-            onInput: (e) => setValue(e.currentTarget.value),
-          }}
-          errors={fields.username.errors}
-          errorId={fields.username.errorId}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          onInput={(e) => setValue(e.currentTarget.value)}
         />
         <SubmitButton className="button button--primary" disabled={hydrated && unchanged}>
           Save

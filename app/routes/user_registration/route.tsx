@@ -1,8 +1,8 @@
-import { getInputProps } from "@conform-to/react";
 import { useSchemaForm } from "~/utils/form";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GoogleButton, SubmitButton } from "~/components/auth";
 import { Field } from "~/components/forms";
+import { RedirectInput } from "~/components/redirect-input";
 import { FormErrors } from "~/components/field-errors";
 import type { RouteHandle } from "~/utils/route-handle";
 import { loadAuthSchemas } from "~/schemas/lazy.client";
@@ -13,10 +13,11 @@ export { loader, action } from "./route.server";
 export const handle: RouteHandle = { title: "Sign up" };
 
 export default function EmailStep() {
-  const { redirectTo, email } = useLoaderData<typeof loader>();
+  const { redirectTo, email, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { form, fields, formProps } = useSchemaForm(() => loadAuthSchemas().then((m) => m.emailStepSchema), {
     lastResult,
+    constraint,
     defaultValue: { email },
     shouldValidate: "onSubmit",
   });
@@ -28,14 +29,9 @@ export default function EmailStep() {
         </h2>
         <p className="auth__lead">Enter your email to log in or create an account.</p>
         <Form method="post" {...formProps} className="stack">
-          {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
+          <RedirectInput to={redirectTo} />
           <FormErrors id={form.errorId} errors={form.errors} />
-          <Field
-            label="Email"
-            inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-            errors={fields.email.errors}
-            errorId={fields.email.errorId}
-          />
+          <Field field={fields.email} label="Email" type="email" autoComplete="email" />
           <SubmitButton busyLabel="Checking...">Continue</SubmitButton>
         </Form>
         <p className="auth__or">or</p>

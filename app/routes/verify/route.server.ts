@@ -2,7 +2,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { sendSignupVerification } from "~/models/accounts.server";
 import { checkToken, consumeCode, consumeToken, type CheckResult } from "~/models/verifications.server";
-import { verifyCodeSchema } from "~/schemas/index.server";
+import { formConstraint, verifyCodeSchema } from "~/schemas/index.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { readForm } from "~/services/form.server";
 import { consume } from "~/services/rate-limit.server";
@@ -40,11 +40,11 @@ async function verifyByLink(request: Request, token: string, redirectTo: string 
     return redirectWithAlert(request, loginRedirectUrl(returnPath(request)), { type: "okay", message: AUTH_MESSAGES["verify-log-in"] });
   } else if (checked.ok && user) {
     if (user.verified) return redirectWithAlert(request, "/home", { type: "danger", message: AUTH_MESSAGES["verify-other-account"] });
-    return { email: user.email, linkError: AUTH_MESSAGES["verify-other-account"] };
+    return { email: user.email, linkError: AUTH_MESSAGES["verify-other-account"], constraint: formConstraint(verifyCodeSchema) };
   }
   if (!user) return redirectWithAlert(request, "/login", { type: "danger", message: AUTH_MESSAGES["link-invalid"] });
   if (user.verified) return redirect(safePath(redirectTo, "/home"));
-  return { email: user.email, linkError: AUTH_MESSAGES["link-invalid"] };
+  return { email: user.email, linkError: AUTH_MESSAGES["link-invalid"], constraint: formConstraint(verifyCodeSchema) };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -55,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A pending session (signed up, not verified yet) is what this page is for.
   const user = await requireSessionUser(request);
   if (user.verified) return redirect(safePath(redirectTo, "/home"));
-  return { email: user.email, linkError: null as string | null };
+  return { email: user.email, linkError: null as string | null, constraint: formConstraint(verifyCodeSchema) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -12,10 +12,11 @@ export { loader, action } from "./route.server";
 export const handle: RouteHandle = { title: "Verify your email" };
 
 export default function Verify() {
-  const { email, linkError } = useLoaderData<typeof loader>();
+  const { email, linkError, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { form, fields, formProps } = useSchemaForm(() => loadAuthSchemas().then((m) => m.verifyCodeSchema), {
     lastResult: actionData?.result,
+    constraint,
     shouldValidate: "onSubmit",
   });
   return (
