@@ -8,7 +8,7 @@ import { actionPromptHref } from "~/utils/url-state";
 import { Icon } from "./icons";
 import { OnDemand } from "./on-demand";
 import { SaveButton } from "./save-button";
-import { SpaLink } from "./app-shell";
+import { SpaLink } from "./spa-link";
 
 type ActionPost = Pick<PostView, "id" | "likeCount" | "commentCount" | "saved" | "author" | "text">;
 

@@ -2,7 +2,7 @@ import type { PostCardView } from "~/types/views";
 import { ListingDetails, ListingLine } from "./listing-info";
 import { PostActions } from "./post-actions";
 import { Avatar, AuthorLine, HiddenNotice, MediaGallery, MediaPreview, RichText } from "./post-parts";
-import { SpaLink } from "./app-shell";
+import { SpaLink } from "./spa-link";
 
 /** A post in a feed; `detail` on its own page (every photo at full quality, pickup spot, Edited). */
 export function PostCard({ post, detail = false }: { post: PostCardView & { saved: boolean }; detail?: boolean }) {

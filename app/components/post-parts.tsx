@@ -4,7 +4,7 @@
 import { FEED_IMAGE_MAX_WIDTH, GALLERY_IMAGE_WIDTHS, MEDIA_DISPLAY_HEIGHT, thumbnailWidth } from "~/utils/image-sizes";
 import type { AuthorView, MediaView, TextBlock, TimeView } from "~/types/views";
 import { VerifiedBadge } from "./icons";
-import { SpaLink } from "./app-shell";
+import { SpaLink } from "./spa-link";
 
 /**
  * A round profile photo, or the first letter of the name when there is none;

@@ -5,8 +5,9 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
+import { isActive } from "~/components/app-shell";
 import { PostCard } from "~/components/post-card";
-import { isActive, SpaLink, spaNavigation } from "~/components/app-shell";
+import { SpaLink, spaNavigation } from "~/components/spa-link";
 import type { PostCardView } from "~/types/views";
 
 const here = { origin: "https://ou.example", pathname: "/home", search: "?sort=new", hash: "" };
