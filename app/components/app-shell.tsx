@@ -83,7 +83,7 @@ function unreadBadge(item: NavItem, data: ShellData | undefined) {
 }
 
 /** NavLink's rule: the item's own path, or a path under it, in any letter case. */
-export function isActive(to: string, pathname: string): boolean {
+function isActive(to: string, pathname: string): boolean {
   const path = (pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname).toLowerCase();
   const target = to.toLowerCase();
   return path === target || path.startsWith(`${target}/`);

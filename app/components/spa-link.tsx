@@ -19,23 +19,6 @@ export function SpaLink({ to, preventScrollReset, ...props }: Props) {
   return <a {...props} href={to} data-spa="" data-discover="true" data-keep-scroll={preventScrollReset ? "" : undefined} />;
 }
 
-type Place = { origin: string; pathname: string; search: string; hash: string };
-
-/**
- * Where a plain left click on a <SpaLink> goes on the client, as <Link> decides it:
- * null when the browser should follow it itself (another window, a download,
- * another site).
- */
-export function spaNavigation(link: { href: string; target: string; download: boolean; keepScroll: boolean }, current: Place) {
-  if ((link.target && link.target !== "_self") || link.download) return null;
-  const url = new URL(link.href, current.origin);
-  if (url.origin !== current.origin) return null;
-  const path = url.pathname + url.search + url.hash;
-  // Like a browser (and <Link>), a link to the page already shown replaces it in the history.
-  const replace = path === current.pathname + current.search + current.hash;
-  return { path, replace, preventScrollReset: link.keepScroll };
-}
-
 /** Client-side navigation for every <SpaLink> on the page: one listener, added once. */
 export function useSpaLinks() {
   const navigate = useNavigate();
@@ -43,11 +26,14 @@ export function useSpaLinks() {
     const onClick = (event: MouseEvent) => {
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
       const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[data-spa]") : null;
-      if (!link) return;
-      const to = spaNavigation({ href: link.href, target: link.target, download: link.hasAttribute("download"), keepScroll: link.hasAttribute("data-keep-scroll") }, window.location);
-      if (!to) return;
+      if (!link || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
+      const url = new URL(link.href);
+      if (url.origin !== window.location.origin) return;
       event.preventDefault();
-      navigate(to.path, { replace: to.replace, preventScrollReset: to.preventScrollReset });
+      const path = url.pathname + url.search + url.hash;
+      // Like a browser (and <Link>), a link to the page already shown replaces it in the history.
+      const replace = path === window.location.pathname + window.location.search + window.location.hash;
+      navigate(path, { replace, preventScrollReset: link.hasAttribute("data-keep-scroll") });
     };
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);
