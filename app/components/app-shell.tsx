@@ -1,4 +1,4 @@
-import { Link, NavLink, useLocation, useMatches } from "@remix-run/react";
+import { Link, NavLink, useMatches } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { Alert } from "~/types/views";
 import { createPostHref, headerTitle } from "~/utils/route-handle";
@@ -6,7 +6,6 @@ import type { SessionUser } from "~/utils/user";
 import { AlertToast } from "./alert";
 import { BackButton } from "./back-button";
 import { Icon, type IconName } from "./icons";
-import { SpaLink, useSpaLinks } from "./spa-link";
 
 export type ShellData = {
   campus: { id: string; name: string };
@@ -82,13 +81,6 @@ function unreadBadge(item: NavItem, data: ShellData | undefined) {
   };
 }
 
-/** NavLink's rule: the item's own path, or a path under it, in any letter case. */
-function isActive(to: string, pathname: string): boolean {
-  const path = (pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname).toLowerCase();
-  const target = to.toLowerCase();
-  return path === target || path.startsWith(`${target}/`);
-}
-
 /** Hides the mobile header while scrolling down and shows it on the way up (docs/product.md §2). */
 function useHideOnScroll() {
   const ref = useRef<HTMLElement>(null);
@@ -109,8 +101,6 @@ export function AppShell({ data, children }: { data: ShellData | undefined; chil
   const matches = useMatches();
   const { title, back } = headerTitle(matches);
   const headerRef = useHideOnScroll();
-  useSpaLinks();
-  const { pathname } = useLocation();
   const campus = data?.campus ?? { id: "ou", name: "OU" };
   const nav = navFor(data?.user, data?.pending);
   const createPost = createPostHref(matches);
@@ -165,13 +155,12 @@ export function AppShell({ data, children }: { data: ShellData | undefined; chil
         {[...NAV.filter((n) => n !== SETTINGS), ...(data?.user?.isModerator ? [MODERATION] : [])].map((item) => {
           const { badge, label } = unreadBadge(item, data);
           return (
-            // Plain links, active as NavLink marks them (its own page or one under it), without a NavLink's hooks each.
-            <SpaLink key={item.to} to={item.to} aria-label={label} className={isActive(item.to, pathname) ? "active" : undefined} aria-current={isActive(item.to, pathname) ? "page" : undefined}>
+            <NavLink key={item.to} to={item.to} aria-label={label}>
               <span className="nav-icon">
                 <Icon name={item.icon} />
                 {badge}
               </span>
-            </SpaLink>
+            </NavLink>
           );
         })}
       </nav>

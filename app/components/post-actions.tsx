@@ -1,4 +1,4 @@
-import { useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { PostView } from "~/types/views";
 import { useOptionalUser } from "~/utils/user";
 import { reportHref, reportOpen } from "~/utils/reports";
@@ -8,7 +8,6 @@ import { actionPromptHref } from "~/utils/url-state";
 import { Icon } from "./icons";
 import { OnDemand } from "./on-demand";
 import { SaveButton } from "./save-button";
-import { SpaLink } from "./spa-link";
 
 type ActionPost = Pick<PostView, "id" | "likeCount" | "commentCount" | "saved" | "author" | "text">;
 
@@ -34,15 +33,15 @@ export function PostActions({ post, kind, replyLabel = "Comment" }: { post: Acti
     <>
       <div className="post-actions">
         {commentPrompt ? (
-          <SpaLink to={commentPrompt} className="action" preventScrollReset>
+          <Link to={commentPrompt} className="action" preventScrollReset>
             <Icon name="comment" /> {replyLabel}
             {post.commentCount ? <span className="count">{post.commentCount}</span> : null}
-          </SpaLink>
+          </Link>
         ) : (
-          <SpaLink to={`/create/comment/${post.id}?type=post&goBack=${back}`} className="action">
+          <Link to={`/create/comment/${post.id}?type=post&goBack=${back}`} className="action">
             <Icon name="comment" /> {replyLabel}
             {post.commentCount ? <span className="count">{post.commentCount}</span> : null}
-          </SpaLink>
+          </Link>
         )}
         <SaveButton
           action={`/post/${post.id}`}
@@ -51,17 +50,17 @@ export function PostActions({ post, kind, replyLabel = "Comment" }: { post: Acti
           returnTo={`${here}#post-${post.id}`}
           promptHref={actionPromptHref(viewer, here, "like")}
         />
-        <SpaLink to={withParams(here, { share: shareOpen ? null : post.id })} className="action" preventScrollReset aria-expanded={shareOpen}>
+        <Link to={withParams(here, { share: shareOpen ? null : post.id })} className="action" preventScrollReset aria-expanded={shareOpen}>
           <Icon name="share" /> Share
-        </SpaLink>
+        </Link>
         {mine ? (
-          <SpaLink to={withParams(here, { confirm: `delete-${kind}`, target: post.id })} className="action action--danger" preventScrollReset>
+          <Link to={withParams(here, { confirm: `delete-${kind}`, target: post.id })} className="action action--danger" preventScrollReset>
             Delete
-          </SpaLink>
+          </Link>
         ) : (
-          <SpaLink to={viewer ? reportHref(withoutModals(here), kind, post.id) : signUpPromptHref(here, "report")} className="action" preventScrollReset>
+          <Link to={viewer ? reportHref(withoutModals(here), kind, post.id) : signUpPromptHref(here, "report")} className="action" preventScrollReset>
             Report
-          </SpaLink>
+          </Link>
         )}
       </div>
       {shareOpen ? (

@@ -1,10 +1,10 @@
 // The pieces a post, a comment and a portfolio item share: the author, the
 // text, the media. Apart from PostCard, so pages that show only comments or
 // avatars (projects, games, search, notifications) load no feed card.
+import { Link } from "@remix-run/react";
 import { FEED_IMAGE_MAX_WIDTH, GALLERY_IMAGE_WIDTHS, MEDIA_DISPLAY_HEIGHT, thumbnailWidth } from "~/utils/image-sizes";
 import type { AuthorView, MediaView, TextBlock, TimeView } from "~/types/views";
 import { VerifiedBadge } from "./icons";
-import { SpaLink } from "./spa-link";
 
 /**
  * A round profile photo, or the first letter of the name when there is none;
@@ -27,9 +27,9 @@ export function Avatar({ author, size = 40, lazy = true }: { author: Pick<Author
 export function AuthorLine({ author, time }: { author: AuthorView; time: TimeView }) {
   return (
     <div className="author-line">
-      <SpaLink to={`/${author.username}`} className="author-line__name">
+      <Link to={`/${author.username}`} className="author-line__name">
         {author.displayName}
-      </SpaLink>
+      </Link>
       {author.verified ? <VerifiedBadge /> : null}
       <time dateTime={time.iso} className="muted" suppressHydrationWarning>
         {time.ago} · {time.clock} · {time.date}
@@ -118,8 +118,8 @@ export function MediaPreview({ media, postId }: { media: MediaView[]; postId: st
   return first.kind === "video" ? (
     <div className="media-preview media-preview--video">{content}</div>
   ) : (
-    <SpaLink to={`/post/${postId}`} className="media-preview">
+    <Link to={`/post/${postId}`} className="media-preview">
       {content}
-    </SpaLink>
+    </Link>
   );
 }

@@ -1,6 +1,5 @@
-import { useFetcher } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { Icon } from "./icons";
-import { SpaLink } from "./spa-link";
 
 /**
  * Save (like) with its count (docs/product.md §8): "Save", or "Saved!" when active. With JS the
@@ -25,9 +24,9 @@ export function SaveButton({
   const fetcher = useFetcher<{ saved: boolean; count: number } | { error: string }>();
   if (promptHref) {
     return (
-      <SpaLink to={promptHref} className="action" preventScrollReset>
+      <Link to={promptHref} className="action" preventScrollReset>
         <Icon name="bookmark" /> Save <span className="count">{count}</span>
-      </SpaLink>
+      </Link>
     );
   }
   // Optimistic while the toggle is in flight; then the server's answer (or, when it refused, what it was).
