@@ -2,17 +2,10 @@ import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { signUpPromptHref } from "~/utils/url-state";
 import { useOptionalUser } from "~/utils/user";
-import type { ComposerProps } from "./composer";
-import { Dialog } from "./dialog";
 import { SuspensionNotice } from "./suspension-notice";
-import { OnDemand } from "./on-demand";
 
-// The composer's code, with the campuses' pickup spots, loads only when someone starts composing (docs/product.md §22).
-const Composer = lazy(() =>
-  Promise.all([import("./composer"), import("~/data/pickup-spots")]).then(([{ Composer }, { pickupSpotsFor }]) => ({
-    default: (props: ComposerProps & { campusId: string }) => <Composer {...props} pickupSpots={pickupSpotsFor(props.campusId)} />,
-  })),
-);
+// The modal (the dialog and the composer) is only ever opened by a click: its code is not part of the feed's (docs/product.md §22).
+const ComposeModal = lazy(() => import("./compose-modal").then((m) => ({ default: m.ComposeModal })));
 
 /**
  * "What are you selling?" above a feed. It links to /create/post (every width,
@@ -44,28 +37,9 @@ export function ComposePrompt() {
         What are you selling?
       </Link>
       {open && user ? (
-        // No Escape or backdrop close: the composer's own Close asks before a draft is lost.
-        <Dialog title="Create Post" id="compose" wide hideTitle>
-          {user.schoolVerified ? (
-            <Suspense fallback={<p className="muted">Loading…</p>}>
-              <Composer
-                kind="post"
-                campusId={campusId}
-                action={href}
-                hidden={{ target: "post", goBack: here }}
-                goBack={here}
-                onClose={() => setOpen(false)}
-              />
-            </Suspense>
-          ) : (
-            <>
-              <OnDemand.VerifySchoolPrompt />
-              <button type="button" className="button" onClick={() => setOpen(false)}>
-                Close
-              </button>
-            </>
-          )}
-        </Dialog>
+        <Suspense fallback={null}>
+          <ComposeModal schoolVerified={user.schoolVerified} campusId={campusId} action={href} goBack={here} onClose={() => setOpen(false)} />
+        </Suspense>
       ) : null}
     </>
   );

@@ -7,7 +7,8 @@
 // pages (a busy moment slows all of them, the floor included) and the floor's
 // figures say how much of a page's time is the machine's.
 // LIGHTHOUSE_RUNS=n changes the number of runs; LIGHTHOUSE_VERBOSE=1 prints, per page,
-// the main thread's work by kind and the scripts that cost the most (from the median run).
+// the main thread's work by kind and the scripts that cost the most (from the median run);
+// LIGHTHOUSE_SAVE=dir writes each run's full JSON report there, for the diagnostics the summary leaves out.
 // Prints, never fails the build.
 import fs from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
@@ -18,6 +19,8 @@ import { startServer } from "./server.mjs";
 const BUDGET = { score: 0.95, tbtMs: 200 };
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const VERBOSE = process.env.LIGHTHOUSE_VERBOSE === "1";
+const SAVE = process.env.LIGHTHOUSE_SAVE;
+let saved = 0;
 const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -32,6 +35,11 @@ async function audit(port, url, attempt = 1) {
     // A trace now and then comes back without its navigation start on a busy machine: that run is taken again.
     if (attempt < 3) return audit(port, url, attempt + 1);
     throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
+  }
+  if (SAVE) {
+    fs.mkdirSync(SAVE, { recursive: true });
+    const name = new URL(url).pathname.replace(/\W+/g, "_") || "_";
+    fs.writeFileSync(`${SAVE}/${String(++saved).padStart(2, "0")}${name}.json`, JSON.stringify(lhr));
   }
   const audits = lhr.audits;
   return {

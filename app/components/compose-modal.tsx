@@ -1,0 +1,48 @@
+import { lazy, Suspense } from "react";
+import type { ComposerProps } from "./composer";
+import { Dialog } from "./dialog";
+import { OnDemand } from "./on-demand";
+
+// The composer's code, with the campuses' pickup spots, loads only when someone starts composing (docs/product.md §22).
+const Composer = lazy(() =>
+  Promise.all([import("./composer"), import("~/data/pickup-spots")]).then(([{ Composer }, { pickupSpotsFor }]) => ({
+    default: (props: ComposerProps & { campusId: string }) => <Composer {...props} pickupSpots={pickupSpotsFor(props.campusId)} />,
+  })),
+);
+
+/**
+ * The composer in a modal, opened by a click on "What are you selling?" (with JS,
+ * on a wide screen). Nothing renders it on the server, so its code and the
+ * dialog's are fetched on that click, not with the feed.
+ */
+export function ComposeModal({
+  schoolVerified,
+  campusId,
+  action,
+  goBack,
+  onClose,
+}: {
+  schoolVerified: boolean;
+  campusId: string;
+  action: string;
+  goBack: string;
+  onClose: () => void;
+}) {
+  return (
+    // No Escape or backdrop close: the composer's own Close asks before a draft is lost.
+    <Dialog title="Create Post" id="compose" wide hideTitle>
+      {schoolVerified ? (
+        <Suspense fallback={<p className="muted">Loading…</p>}>
+          <Composer kind="post" campusId={campusId} action={action} hidden={{ target: "post", goBack }} goBack={goBack} onClose={onClose} />
+        </Suspense>
+      ) : (
+        <>
+          <OnDemand.VerifySchoolPrompt />
+          <button type="button" className="button" onClick={onClose}>
+            Close
+          </button>
+        </>
+      )}
+    </Dialog>
+  );
+}
