@@ -46,6 +46,8 @@ describe("reading across a block", () => {
     const [a, b, c] = [await student(), await student(), await student()];
     const aPost = await post(a.id, "A's bike");
     const reply = await post(c.id, "C asks about the bike", { parentId: aPost.id });
+    // A processed video on A's post (the Videos tab lists posts with a ready one).
+    await getDb().insert(schema.media).values({ id: `${aPost.id}-v`, postId: aPost.id, kind: "video", path: `posts/${aPost.id}/1.mp4`, name: "bike.mp4", order: 1, mimeType: "video/mp4", size: 1, status: "ready" });
     await getDb().update(schema.posts).set({ vidCount: 1 }).where(eq(schema.posts.id, aPost.id));
     await blockUser(b.id, a.id);
     expect((await getPostViews([aPost.id, reply.id], TZ, b.id)).map((p) => p.id)).toEqual([reply.id]);

@@ -18,6 +18,7 @@ import { createDiskStorage } from "~/services/storage/disk.server";
 import { createS3Storage } from "~/services/storage/s3.server";
 import { seed } from "~/flows/seed.server";
 import { startS3Server, type S3Server } from "../support/s3-server";
+import { tinyVideo } from "../support/video-fixtures";
 
 let s3: S3Server;
 const diskRoot = fs.mkdtempSync(path.join(os.tmpdir(), "campus-storage-"));
@@ -244,7 +245,7 @@ describe("the app with S3_BUCKET set", () => {
   it("deleting a post deletes its objects from the bucket", async () => {
     const author = await insertUser({ campusId: "ou", firstName: "Bucket", lastName: "T.", username: "bucket-author", email: "bucket@ou.edu", verified: true, schoolVerified: true });
     const png = new File([new Uint8Array(await sharp({ create: { width: 64, height: 48, channels: 3, background: "#0a0" } }).png().toBuffer())], "p.png");
-    const mp4 = new File([new Uint8Array([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0, 0x69, 0x73, 0x6f, 0x6d, 0x69, 0x73, 0x6f, 0x32, 0, 0, 0, 8])], "clip.mp4");
+    const mp4 = new File([await tinyVideo()], "clip.mp4");
     const id = "bucketpost1";
     const stored = await storeMedia(`posts/${id}`, [png, mp4]);
     await createPost({ id, authorId: author.id, campusId: "ou", blocks: [{ text: "Lamp" }], media: stored, origin: "http://localhost:3000" });
