@@ -37,6 +37,7 @@ export const chats = tables.chats;
 export const chatMembers = tables.chatMembers;
 export const messages = tables.messages;
 export const blocks = tables.blocks;
+export const sales = tables.sales;
 export const mail = tables.mail;
 export const reports = tables.reports;
 export const moderationActions = tables.moderationActions;

@@ -402,6 +402,37 @@ export const messages = pgTable(
   (t) => [index("messages_chat_idx").on(t.chatId, t.createdAt)],
 );
 
+/**
+ * A recorded sale: the seller marked the listing sold to one of the people who
+ * messaged about it. What reviews hang on (only the two of a sale review each
+ * other). Undoing the sale (available again within 48 hours) deletes the row.
+ */
+export const sales = pgTable(
+  "sales",
+  {
+    id: text("id").primaryKey(),
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    buyerId: text("buyer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The conversation the two had about the listing. */
+    chatId: text("chat_id").references(() => chats.id, { onDelete: "set null" }),
+    /** The accepted offer, or the asking price (0 when Free). */
+    priceCents: integer("price_cents").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("sales_post_idx").on(t.postId, t.createdAt),
+    index("sales_seller_idx").on(t.sellerId, t.createdAt),
+    index("sales_buyer_idx").on(t.buyerId, t.createdAt),
+  ],
+);
+
 export const blocks = pgTable(
   "blocks",
   {

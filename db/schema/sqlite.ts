@@ -453,6 +453,37 @@ export const messages = sqliteTable(
 );
 
 /**
+ * A recorded sale: the seller marked the listing sold to one of the people who
+ * messaged about it. What reviews hang on (only the two of a sale review each
+ * other). Undoing the sale (available again within 48 hours) deletes the row.
+ */
+export const sales = sqliteTable(
+  "sales",
+  {
+    id: text("id").primaryKey(),
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    buyerId: text("buyer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The conversation the two had about the listing. */
+    chatId: text("chat_id").references(() => chats.id, { onDelete: "set null" }),
+    /** The accepted offer, or the asking price (0 when Free). */
+    priceCents: integer("price_cents").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("sales_post_idx").on(t.postId, t.createdAt),
+    index("sales_seller_idx").on(t.sellerId, t.createdAt),
+    index("sales_buyer_idx").on(t.buyerId, t.createdAt),
+  ],
+);
+
+/**
  * Who blocked whom. A block works both ways (no messages, no posts or comments
  * in feeds, threads and search, no notifications), but only the blocker can lift it.
  */
