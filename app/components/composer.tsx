@@ -6,7 +6,8 @@ import type { Alert } from "~/types/views";
 import { CATEGORIES } from "~/utils/categories";
 import { useValidation } from "~/utils/form";
 import { POST_MAX_CHARACTERS, TOO_MANY_CHARACTERS } from "~/utils/limits";
-import { extensionOf, hasAllowedExtension, MAX_FILES, NOT_MEDIA, PICKER_ACCEPT, TOO_MANY_FILES } from "~/utils/media-rules";
+import { extensionOf, hasAllowedExtension, MAX_FILES, NOT_MEDIA, PHOTO_PICKER_ACCEPT, PICKER_ACCEPT, TOO_MANY_FILES } from "~/utils/media-rules";
+import { VIDEOS_UNAVAILABLE } from "~/utils/video-rules";
 import { countTextCharacters } from "~/utils/rich-text";
 import { AlertToast } from "./alert";
 import { Dialog } from "./dialog";
@@ -69,6 +70,8 @@ export type ComposerProps = {
   keptMedia?: number;
   /** The post's photos and videos to remove, move and describe (edit: components/media-editor.tsx). */
   mediaEditor?: (field: MediaEditorField) => ReactNode;
+  /** False when this server found no ffmpeg: the author is told before choosing files, and the picker offers photos only. */
+  videos?: boolean;
 };
 
 /**
@@ -77,7 +80,7 @@ export type ComposerProps = {
  * at 500, previews, instant checks with the same schema, and uploads with a
  * real progress bar. Each photo has an optional description (its alt text).
  */
-export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard = false, onClose, defaultValue, pickupSpots = [], keptMedia = 0, mediaEditor }: ComposerProps) {
+export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard = false, onClose, defaultValue, pickupSpots = [], keptMedia = 0, mediaEditor, videos = true }: ComposerProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -257,7 +260,13 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
         ) : null}
         {kind !== "comment" ? <ListingFields fields={fields} spots={pickupSpots} /> : null}
         {mediaEditor?.({ fieldName: fields.media.name, draft: result?.initialValue?.media, errors: form.allErrors })}
-        <NewPhotoSlots count={MAX_FILES - keptMedia} drafts={result?.initialValue?.alts as Record<string, string> | undefined} errors={form.allErrors} />
+        {videos ? null : <p className="composer__rules">{VIDEOS_UNAVAILABLE}</p>}
+        <NewPhotoSlots
+          count={MAX_FILES - keptMedia}
+          drafts={result?.initialValue?.alts as Record<string, string> | undefined}
+          errors={form.allErrors}
+          accept={videos ? PICKER_ACCEPT : PHOTO_PICKER_ACCEPT}
+        />
         <div className="field">
           <label htmlFor={fields.files.id}>{kind === "edit" ? `Add photos and videos (up to ${MAX_FILES} in all)` : `Photos and videos (up to ${MAX_FILES})`}</label>
           <input
@@ -265,7 +274,7 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
             name={fields.files.name}
             type="file"
             multiple
-            accept={PICKER_ACCEPT}
+            accept={videos ? PICKER_ACCEPT : PHOTO_PICKER_ACCEPT}
             aria-invalid={fields.files.errors ? true : undefined}
             aria-describedby={fields.files.errors ? fields.files.errorId : undefined}
             onChange={onFiles}

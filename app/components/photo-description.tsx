@@ -45,7 +45,17 @@ export function PhotoDescription({ name, defaultValue, errors }: { name: string;
  * description, in that order (see above). Inside <noscript>, so a scripted
  * page has none of these fields; open when the server sent the form back.
  */
-export function NewPhotoSlots({ count, drafts, errors }: { count: number; drafts?: Record<string, string>; errors: Record<string, string[] | undefined> }) {
+export function NewPhotoSlots({
+  count,
+  drafts,
+  errors,
+  accept = PICKER_ACCEPT,
+}: {
+  count: number;
+  drafts?: Record<string, string>;
+  errors: Record<string, string[] | undefined>;
+  accept?: string;
+}) {
   const slots = [...Array(count).keys()];
   return (
     <noscript>
@@ -54,7 +64,7 @@ export function NewPhotoSlots({ count, drafts, errors }: { count: number; drafts
         {slots.map((n) => (
           <fieldset key={n} className="photo-slots__slot">
             <legend>Photo {n + 1}</legend>
-            <input type="file" name="files" accept={PICKER_ACCEPT} aria-label={`Photo ${n + 1}`} />
+            <input type="file" name="files" accept={accept} aria-label={`Photo ${n + 1}`} />
             <PhotoDescription name={newPhotoAltName(n)} defaultValue={drafts?.[n]} errors={errors[newPhotoAltName(n)]} />
           </fieldset>
         ))}

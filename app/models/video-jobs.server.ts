@@ -177,6 +177,19 @@ export async function retryOrFailVideoJob(job: Pick<VideoJob, "id" | "mediaId" |
   });
 }
 
+/**
+ * Whether `key` is a video's upload as sent, still waiting for its MP4: only its
+ * job reads it, through the store; /media answers it like a missing file.
+ */
+export async function isUnprocessedVideo(key: string): Promise<boolean> {
+  const [row] = await getDb()
+    .select({ id: media.id })
+    .from(media)
+    .where(and(eq(media.path, key), eq(media.status, "processing")))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The job of a media row (tests, and a post's page asking whether a video is still coming). */
 export async function videoJobOf(mediaId: string): Promise<VideoJob | null> {
   const [job] = await getDb().select().from(videoJobs).where(eq(videoJobs.mediaId, mediaId)).limit(1);

@@ -5,8 +5,10 @@ export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 export const MAX_VIDEO_BYTES = 100 * 1024 * 1024;
 
 export const ALLOWED_EXTENSIONS = ["jpeg", "jpg", "png", "gif", "webp", "mp4", "mov", "avi", "quicktime"] as const;
+/** The picker's photos alone: a server without ffmpeg takes no video. */
+export const PHOTO_PICKER_ACCEPT = ".png,.gif,.jpeg,.jpg,.webp,image/png,image/gif,image/jpeg,image/webp";
 /** What the file picker offers (docs/product.md §6): these photos and any video. */
-export const PICKER_ACCEPT = ".png,.gif,.jpeg,.jpg,.webp,image/png,image/gif,image/jpeg,image/webp,video/*";
+export const PICKER_ACCEPT = `${PHOTO_PICKER_ACCEPT},video/*`;
 export const PROFILE_PHOTO_EXTENSIONS = ["jpeg", "jpg", "png", "gif"] as const;
 
 export const TOO_MANY_FILES = "Please choose up to 10 photos.";

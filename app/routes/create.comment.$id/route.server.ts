@@ -2,6 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { campusForRequest } from "~/models/campuses.server";
 import { isSchoolVerifiedOn } from "~/models/school.server";
+import { videosAccepted } from "~/services/media.server";
 import { requireUser } from "~/services/session.server";
 import { siteOrigin } from "~/services/urls.server";
 import { safePath } from "~/utils/navigation";
@@ -20,7 +21,7 @@ async function commentTargetOf(request: Request, id: string, viewerId: string) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { type, goBack } = await commentTargetOf(request, params.id ?? "", user.id);
-  return { id: params.id ?? "", type, goBack, schoolVerified: await isSchoolVerifiedOn(user, (await campusForRequest(request)).id) };
+  return { id: params.id ?? "", type, goBack, schoolVerified: await isSchoolVerifiedOn(user, (await campusForRequest(request)).id), videos: await videosAccepted() };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

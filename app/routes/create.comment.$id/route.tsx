@@ -11,7 +11,7 @@ export const handle: RouteHandle = { title: "Create Comment" };
 export { action, loader } from "./route.server";
 
 export default function CreateComment() {
-  const { id, type, goBack, schoolVerified } = useLoaderData<typeof loader>();
+  const { id, type, goBack, schoolVerified, videos } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const suspension = useOptionalUser()?.suspension;
   // A refused send keeps its draft, with the reason, in the form.
@@ -25,6 +25,7 @@ export default function CreateComment() {
         action={`/create/comment/${id}?${query}`}
         hidden={{ target: "comment", id, type, goBack }}
         goBack={goBack}
+        videos={videos}
         lastResult={result?.reply}
         askDiscard={result?.askDiscard}
       />

@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { pickupSpotsFor } from "~/data/pickup-spots";
 import { campusForRequest } from "~/models/campuses.server";
 import { isSchoolVerifiedOn } from "~/models/school.server";
+import { videosAccepted } from "~/services/media.server";
 import { requireUser } from "~/services/session.server";
 import { siteOrigin } from "~/services/urls.server";
 import { safePath } from "~/utils/navigation";
@@ -16,7 +17,7 @@ function goBackOf(request: Request) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const campus = await campusForRequest(request);
-  return { goBack: goBackOf(request), schoolVerified: await isSchoolVerifiedOn(user, campus.id), pickupSpots: pickupSpotsFor(campus.id) };
+  return { goBack: goBackOf(request), schoolVerified: await isSchoolVerifiedOn(user, campus.id), pickupSpots: pickupSpotsFor(campus.id), videos: await videosAccepted() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

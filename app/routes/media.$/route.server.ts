@@ -1,5 +1,6 @@
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
 import { mediaAccess } from "~/models/posts.server";
+import { isUnprocessedVideo } from "~/models/video-jobs.server";
 import { parseRange } from "~/services/http-range.server";
 import { getUserId } from "~/services/session.server";
 import { getStorage, mediaContentType } from "~/services/storage.server";
@@ -16,17 +17,34 @@ const CACHE = {
   author: "private, max-age=300, must-revalidate",
 } as const;
 
+// A processed video's MP4 and posters get a new name whenever they are made
+// (`{n}-{id}.mp4`, `{n}-{id}-{width}.webp`), so a browser may keep them for good;
+// only a browser, since no shared cache may keep what a moderator later hides.
+const PROCESSED_VIDEO = /\/\d+-[\w-]{10}(?:\.mp4|-\d+\.webp)$/;
+const PROCESSED_CACHE = "private, max-age=31536000, immutable";
+
+// An upload as sent (`{n}.mp4`, `.mov`, `.avi`): the original of a video not yet
+// processed is never served (its job reads it from the store); an older video
+// that was stored as sent and marked ready still is.
+const VIDEO_ORIGINAL = /\/\d+\.(?:mp4|mov|avi)$/;
+
+function cacheControl(key: string, access: keyof typeof CACHE): string {
+  return access !== "anyone" && PROCESSED_VIDEO.test(key) ? PROCESSED_CACHE : CACHE[access];
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const key = params["*"] ?? "";
   const access = await mediaAccess(key, () => getUserId(request));
   // Not cached anywhere: the same URL answers its author, and everyone again once the post is shown.
-  if (access === "none") throw new Response("Not Found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
+  if (access === "none" || (VIDEO_ORIGINAL.test(key) && (await isUnprocessedVideo(key)))) {
+    throw new Response("Not Found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
+  }
   const storage = getStorage();
   const file = await storage.stat(key);
   if (!file) throw new Response("Not Found", { status: 404 });
   const headers = new Headers({
     "Content-Type": mediaContentType(key),
-    "Cache-Control": CACHE[access],
+    "Cache-Control": cacheControl(key, access),
     "Accept-Ranges": "bytes",
     ETag: file.etag,
     "X-Content-Type-Options": "nosniff",

@@ -2,6 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { pickupSpotsFor } from "~/data/pickup-spots";
 import { campusForRequest } from "~/models/campuses.server";
+import { videosAccepted } from "~/services/media.server";
 import { requireUser } from "~/services/session.server";
 import { checkPermission } from "~/http/permissions.server";
 import { editDefaults } from "~/flows/post-submission.server";
@@ -14,6 +15,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     id: post.id,
     pickupSpots: pickupSpotsFor((await campusForRequest(request)).id),
     defaults: editDefaults(post),
+    videos: await videosAccepted(),
     media: media.map((m) => ({ id: m.id, kind: m.kind, src: m.src, name: m.name, alt: m.alt, description: m.description ?? "" })),
   };
 }

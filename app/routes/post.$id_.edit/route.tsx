@@ -12,7 +12,7 @@ export { action, loader } from "./route.server";
 
 /** Edit a post (the author only): the composer with the post's values, its photos to remove, reorder or describe. */
 export default function EditPost() {
-  const { id, defaults, media, pickupSpots } = useLoaderData<typeof loader>();
+  const { id, defaults, media, pickupSpots, videos } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const suspension = useOptionalUser()?.suspension;
   // A refused send keeps its draft, with the reason, in the form.
@@ -29,6 +29,7 @@ export default function EditPost() {
         defaultValue={defaults}
         pickupSpots={pickupSpots}
         keptMedia={media.length}
+        videos={videos}
         mediaEditor={(field) => <MediaEditor media={media} {...field} />}
         lastResult={result?.reply}
         askDiscard={result?.askDiscard}
