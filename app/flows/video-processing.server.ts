@@ -14,6 +14,7 @@ import { pipeline } from "node:stream/promises";
 import {
   claimVideoJob,
   completeVideoJob,
+  isBusyError,
   releaseVideoJob,
   renewVideoLease,
   retryOrFailVideoJob,
@@ -95,7 +96,10 @@ export async function processVideoJob(job: VideoJob, opts: VideoJobOptions): Pro
           killTools();
         }
       },
-      (error: unknown) => log(`video job ${job.id}: could not renew its lease: ${String(error)}`),
+      // A busy database: the lease outlasts a few missed renewals.
+      (error: unknown) => {
+        if (!isBusyError(error)) log(`video job ${job.id}: could not renew its lease: ${String(error)}`);
+      },
     );
   }, Math.max(200, Math.floor(opts.leaseMs / 3)));
   renewal.unref?.();
@@ -221,7 +225,14 @@ export function createVideoWorker(opts: { workers: number; leaseMs: number; poll
     if (!(await ffmpegLookup()).tools) return;
     while (running && active.size < opts.workers) {
       const holder = `${processName}:${++slot}`;
-      const job = await claimVideoJob(holder, opts.leaseMs);
+      let job: VideoJob | null;
+      try {
+        job = await claimVideoJob(holder, opts.leaseMs);
+      } catch (error) {
+        // The database is busy with other writes: not a fault, the next poll claims again.
+        if (isBusyError(error)) return;
+        throw error;
+      }
       if (!job) return;
       const run: Promise<unknown> = processVideoJob(job, { holder, leaseMs: opts.leaseMs, storage: opts.storage, signal: stopping.signal, log })
         .catch((error: unknown) => log(`video job ${job.id}: ${String(error)}`))

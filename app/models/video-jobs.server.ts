@@ -43,6 +43,9 @@ export async function claimVideoJob(holder: string, leaseMs: number, now = Date.
   const db = getDb();
   const due = dueCondition(now);
   const pick = db.select({ id: videoJobs.id }).from(videoJobs).where(due).orderBy(asc(videoJobs.runAfter), asc(videoJobs.createdAt)).limit(1);
+  // A plain read first: an idle poll then writes nothing (on SQLite even an UPDATE
+  // that changes no row waits for the write lock behind every other writer).
+  if (!(await pick).length) return null;
   // A row another process is claiming right now is locked: skip it rather than wait and take it again.
   // The builder is drizzle's Postgres one at run time there; models see it typed as SQLite's.
   const locked = dbClient().dialect === "pg" ? (pick as unknown as { for(strength: "update", opts: { skipLocked: boolean }): typeof pick }).for("update", { skipLocked: true }) : pick;
@@ -52,6 +55,21 @@ export async function claimVideoJob(holder: string, leaseMs: number, now = Date.
     .where(and(sql`${videoJobs.id} = (${locked})`, due))
     .returning();
   return job ?? null;
+}
+
+// What a database says when it could not take a lock in time: SQLite's busy and
+// locked codes (after its busy timeout), PostgreSQL's lock not available,
+// serialization failure and deadlock.
+const BUSY_CODES = /^(?:SQLITE_BUSY|SQLITE_LOCKED|55P03$|40001$|40P01$)/;
+
+/** Whether a statement failed only for want of a lock: the same write may simply be tried again later. */
+export function isBusyError(error: unknown): boolean {
+  // drizzle wraps the driver's error ("Failed query: …") as its cause.
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && BUSY_CODES.test(code)) return true;
+  }
+  return false;
 }
 
 /** Extends `holder`'s lease on a running job; false when it no longer holds it (taken again, or gone with its video). */

@@ -169,9 +169,13 @@ export async function runTool(tool: "ffmpeg" | "ffprobe", args: readonly string[
   const tools = await requireTools();
   const binary = tools[tool];
   // Given here so no caller can forget them; ffmpeg's `-threads` before the input bounds the decoder.
+  // ffmpeg also limits its own CPU time (`-timelimit`, all its threads together), so a
+  // copy left behind by a Node process that died ends by itself; set so that it never
+  // comes before the wall-clock limit below, even with every core busy all along.
+  const cpuSeconds = Math.ceil(options.timeoutMs / 1000) * os.availableParallelism();
   const fenced =
     tool === "ffmpeg"
-      ? ["-nostdin", "-hide_banner", "-loglevel", "error", "-threads", String(FFMPEG_THREADS), ...args]
+      ? ["-nostdin", "-hide_banner", "-loglevel", "error", "-timelimit", String(cpuSeconds), "-threads", String(FFMPEG_THREADS), ...args]
       : ["-hide_banner", ...args];
   const command: string = tools.nice ?? binary;
   const argv: string[] = tools.nice ? ["-n", "10", binary, ...fenced] : fenced;
