@@ -200,10 +200,10 @@ describe("two processes, one database, one bucket", () => {
 
     // The video's upload as sent is never served (no worker here: it stays processing); Range from the bucket on the photo.
     expect((await get(B, `/media/posts/${id}/2.mp4`)).status).toBe(404);
-    const part = await get(B, `/media/posts/${id}/1-640.webp`, undefined, { Range: "bytes=100-1099" });
+    const part = await get(B, `/media/posts/${id}/1-640.webp`, undefined, { Range: "bytes=100-299" });
     expect(part.status).toBe(206);
-    expect(part.headers["content-range"]).toBe(`bytes 100-1099/${fromB.body.length}`);
-    expect(part.body).toHaveLength(1000);
+    expect(part.headers["content-range"]).toBe(`bytes 100-299/${fromB.body.length}`);
+    expect(part.body.equals(fromB.body.subarray(100, 300))).toBe(true);
     expect((await get(A, `/media/posts/${id}/9.mp4`)).status).toBe(404);
 
     const deleted = await post(B, `/post/${id}`, { intent: "delete", returnTo: "/home" }, seller!.cookie);
