@@ -1,4 +1,5 @@
-import { lazy, Suspense } from "react";
+import { useFetcher } from "@remix-run/react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import type { ComposerProps } from "./composer";
 import { Dialog } from "./dialog";
 import { OnDemand } from "./on-demand";
@@ -28,12 +29,29 @@ export function ComposeModal({
   goBack: string;
   onClose: () => void;
 }) {
+  // The composer page's own data (`action` is its URL): whether this server takes videos, told before a file is chosen.
+  const page = useFetcher<{ videos?: boolean }>();
+  const { load } = page;
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!schoolVerified || asked.current) return;
+    asked.current = true;
+    load(action);
+  }, [schoolVerified, action, load]);
   return (
     // No Escape or backdrop close: the composer's own Close asks before a draft is lost.
     <Dialog title="Create Post" id="compose" wide hideTitle>
       {schoolVerified ? (
         <Suspense fallback={<p className="muted">Loading…</p>}>
-          <Composer kind="post" campusId={campusId} action={action} hidden={{ target: "post", goBack }} goBack={goBack} onClose={onClose} />
+          <Composer
+            kind="post"
+            campusId={campusId}
+            action={action}
+            hidden={{ target: "post", goBack }}
+            goBack={goBack}
+            onClose={onClose}
+            videos={page.data?.videos ?? true}
+          />
         </Suspense>
       ) : (
         <>

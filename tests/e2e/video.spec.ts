@@ -15,7 +15,9 @@ import { eq, sql } from "drizzle-orm";
 import type { Page, Response } from "@playwright/test";
 import sharp from "sharp";
 import { newId, schema } from "../../app/services/db.server";
+import { VIDEOS_UNAVAILABLE } from "../../app/utils/video-rules";
 import { makeVideoFixtures } from "../support/video-fixtures";
+import { startAppServer, type AppServer } from "./app-server";
 import { expect, openTestDb, test, unique } from "./fixtures";
 import { postListing, signUp } from "./users";
 
@@ -233,5 +235,48 @@ test.describe("videos", () => {
     await expectReadyPlayers(visitor, 1);
     await expect(visitor.getByTestId("post-card")).not.toContainText(PROCESSING);
     await Promise.all([otherContext.close(), visitorContext.close()]);
+  });
+});
+
+test.describe("a server without ffmpeg", () => {
+  let server: AppServer | undefined;
+  let empty: string | undefined;
+  test.beforeAll(async () => {
+    // Neither FFMPEG_PATH nor PATH leads to an ffmpeg.
+    empty = await fs.mkdtemp(path.join(os.tmpdir(), "campus-no-ffmpeg-"));
+    server = await startAppServer({ FFMPEG_PATH: path.join(empty, "ffmpeg"), PATH: empty });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    if (empty) await fs.rm(empty, { recursive: true, force: true });
+  });
+
+  test("the composer says videos can't be uploaded and offers photos only (page and modal); a photo still posts", async ({ page, javaScriptEnabled }) => {
+    test.setTimeout(60_000);
+    const origin = server!.url;
+    await signUp(page, { origin });
+    await page.goto(`${origin}/create/post?goBack=/home`);
+    await expect(page.getByText(VIDEOS_UNAVAILABLE)).toBeVisible();
+    const picker = page.getByLabel(/Photos and videos/);
+    await expect(picker).toHaveAttribute("accept", /image\/jpeg/);
+    expect(await picker.getAttribute("accept")).not.toContain("video");
+
+    const text = `Desk lamp, photo only ${unique()}`;
+    await page.getByLabel("Post text").fill(text);
+    const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#c63" } }).png().toBuffer();
+    await picker.setInputFiles({ name: "lamp.png", mimeType: "image/png", buffer: png });
+    await page.getByRole("button", { name: "Post", exact: true }).click();
+    await expect(page.getByTestId("alert")).toContainText("Your post was sent.");
+    await page.goto(`${origin}/home`);
+    const card = page.getByTestId("post-card").filter({ hasText: text });
+    await expect(card.locator("img.media-preview__img, a.media-preview img").first()).toBeVisible();
+
+    if (javaScriptEnabled) {
+      // The modal on a wide screen asks the composer page's data, and says the same before a file is chosen.
+      await page.getByRole("link", { name: "What are you selling?" }).click();
+      const modal = page.getByRole("dialog", { name: "Create Post" });
+      await expect(modal.getByText(VIDEOS_UNAVAILABLE)).toBeVisible();
+      expect(await modal.getByLabel(/Photos and videos/).getAttribute("accept")).not.toContain("video");
+    }
   });
 });
