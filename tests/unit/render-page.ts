@@ -6,7 +6,11 @@ import { renderToString } from "react-dom/server";
 import { Outlet, type LoaderFunction } from "react-router-dom";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 
-export async function renderPage(url: string, page: { path: string; loader: (args: never) => unknown; Component: ComponentType }): Promise<string> {
+export async function renderPage(
+  url: string,
+  page: { path: string; loader: (args: never) => unknown; Component: ComponentType },
+  opts: { cookie?: string } = {},
+): Promise<string> {
   const handler = createStaticHandler([
     {
       id: "root",
@@ -16,7 +20,8 @@ export async function renderPage(url: string, page: { path: string; loader: (arg
       children: [{ id: "page", path: page.path, loader: page.loader as unknown as LoaderFunction, Component: page.Component }],
     },
   ]);
-  const context = await handler.query(new Request(url));
+  // The page's own loader reads the session from the cookie; the root still gives no user.
+  const context = await handler.query(new Request(url, { headers: opts.cookie ? { Cookie: opts.cookie } : {} }));
   if (context instanceof Response) throw new Error(`The loader answered ${context.status}`);
   if (context.errors) throw Object.values(context.errors)[0];
   const router = createStaticRouter(handler.dataRoutes, context);

@@ -7,10 +7,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { createElement, type ComponentType } from "react";
-import { renderToString } from "react-dom/server";
-import { Outlet, type LoaderFunction } from "react-router-dom";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processDueVideoJobs } from "~/flows/video-processing.server";
 import { seed } from "~/flows/seed.server";
@@ -29,6 +25,7 @@ import { getStorage } from "~/services/storage.server";
 import { resetFfmpegLookup } from "~/services/video/ffmpeg.server";
 import { VIDEOS_UNAVAILABLE } from "~/utils/video-rules";
 import { tinyVideo } from "../support/video-fixtures";
+import { renderPage } from "./render-page";
 
 const BASE = "http://localhost:3000";
 const ctx = { context: { cspNonce: "", clientIp: "127.0.0.1" } };
@@ -46,24 +43,6 @@ async function signedIn() {
   const user = await insertUser({ campusId: "ou", firstName: "Vid", lastName: "S.", username: `vserve-${n}`, email: `vserve-${n}@ou.edu`, verified: true, schoolVerified: true });
   const cookie = (await createSessionCookie(new Request(`${BASE}/`), user.id)).split(";")[0]!;
   return { user, cookie };
-}
-
-/** The page's server-rendered body for a signed-in request (its real loader, outside Remix). */
-async function render(url: string, cookie: string, page: { path: string; loader: (args: never) => unknown; Component: ComponentType }): Promise<string> {
-  const handler = createStaticHandler([
-    {
-      id: "root",
-      path: "/",
-      loader: () => ({ user: null }),
-      Component: Outlet,
-      children: [{ id: "page", path: page.path, loader: page.loader as unknown as LoaderFunction, Component: page.Component }],
-    },
-  ]);
-  const context = await handler.query(new Request(url, { headers: { Cookie: cookie } }), { requestContext: ctx.context });
-  if (context instanceof Response) throw new Error(`The loader answered ${context.status}`);
-  if (context.errors) throw Object.values(context.errors)[0];
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false }));
 }
 
 /** The accept attributes of the page's file inputs. */
@@ -93,8 +72,8 @@ describe("the composer without ffmpeg", () => {
     const postId = newId();
     await createPost({ id: postId, authorId: user.id, campusId: "ou", blocks: [{ text: "Lamp" }], origin: BASE, media: [] });
     const pages = async () => [
-      await render(`${BASE}/create/post`, cookie, { path: "create/post", loader: createLoader, Component: CreatePost }),
-      await render(`${BASE}/post/${postId}/edit`, cookie, { path: "post/:id/edit", loader: editLoader, Component: EditPost }),
+      await renderPage(`${BASE}/create/post`, { path: "create/post", loader: createLoader, Component: CreatePost }, { cookie }),
+      await renderPage(`${BASE}/post/${postId}/edit`, { path: "post/:id/edit", loader: editLoader, Component: EditPost }, { cookie }),
     ];
     const notice = VIDEOS_UNAVAILABLE.replace("'", "&#x27;");
 
