@@ -29,26 +29,48 @@ export function holdDocumentEnd(): Transform {
   // The last bytes seen, which may be the start of the closing tags split across chunks.
   let tail = Buffer.alloc(0);
   let held = false;
+  // React writes the shell in 2 KB pieces within one tick; each piece sent on its
+  // own costs the compressor a call (a fifth of a signed-in page's CPU). What one
+  // tick writes goes on as one chunk, so the shell still leaves at once and each
+  // later Suspense piece in its own tick.
+  let pending: Buffer[] = [];
+  let scheduled = false;
+  const send = (stream: Transform) => {
+    scheduled = false;
+    if (pending.length) stream.push(pending.length === 1 ? pending[0] : Buffer.concat(pending));
+    pending = [];
+  };
+  const queue = (stream: Transform, bytes: Buffer) => {
+    if (!bytes.length) return;
+    pending.push(bytes);
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(send, stream);
+    }
+  };
   return new Transform({
     transform(chunk: Buffer | string, _encoding, callback) {
       const bytes = withoutNul(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
-      if (held) return callback(null, bytes);
+      if (held) {
+        queue(this, bytes);
+        return callback();
+      }
       const text = tail.length ? Buffer.concat([tail, bytes]) : bytes;
       const at = text.indexOf(DOCUMENT_END);
       if (at >= 0) {
         held = true;
         tail = Buffer.alloc(0);
-        const before = text.subarray(0, at);
-        const after = text.subarray(at + DOCUMENT_END.length);
-        if (before.length) this.push(before);
-        return callback(null, after.length ? after : undefined);
+        queue(this, text.subarray(0, at));
+        queue(this, text.subarray(at + DOCUMENT_END.length));
+        return callback();
       }
       const keep = Math.min(text.length, DOCUMENT_END.length - 1);
       tail = Buffer.from(text.subarray(text.length - keep));
-      const ready = text.subarray(0, text.length - keep);
-      callback(null, ready.length ? ready : undefined);
+      queue(this, text.subarray(0, text.length - keep));
+      callback();
     },
     flush(callback) {
+      send(this);
       const rest = held ? Buffer.concat([tail, DOCUMENT_END]) : tail;
       callback(null, rest.length ? rest : undefined);
     },

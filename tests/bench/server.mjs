@@ -47,7 +47,7 @@ export async function startServer({ env = {}, dir = fs.mkdtempSync(path.join(os.
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { base, dir, dbFile: path.join(dir, "app.db"), stop: () => child.kill("SIGTERM") };
+  return { base, dir, pid: child.pid, dbFile: path.join(dir, "app.db"), stop: () => child.kill("SIGTERM") };
 }
 
 /** A tiny cookie jar over fetch, enough to act as one signed-in user. */

@@ -39,4 +39,17 @@ describe("holdDocumentEnd", () => {
     const padded = Buffer.concat([Buffer.from("<p>12 Projects "), Buffer.alloc(1), Buffer.from("· 6 Games</p>")]);
     expect(await text(Readable.from([padded, Buffer.from(SHELL)]).pipe(holdDocumentEnd()))).toBe("<p>12 Projects · 6 Games</p>" + SHELL);
   });
+
+  it("sends what one tick writes as one chunk (one compressor call), and a later write as its own", async () => {
+    const stream = holdDocumentEnd();
+    const received: string[] = [];
+    stream.on("data", (chunk: Buffer) => received.push(chunk.toString()));
+    const ended = new Promise((resolve) => stream.on("end", resolve));
+    for (const piece of ["<!DOCTYPE html><html><head></head><body>", "<main>", "Hi</main>", "</body></html>"]) stream.write(piece);
+    await new Promise((resolve) => setImmediate(resolve));
+    stream.write(LATE);
+    stream.end();
+    await ended;
+    expect(received).toEqual(["<!DOCTYPE html><html><head></head><body><main>Hi</main>", LATE, "</body></html>"]);
+  });
 });
