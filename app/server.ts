@@ -193,6 +193,7 @@ async function start() {
   ]);
   // One line: which ffmpeg transcodes videos, or that videos are refused (none found).
   console.log(await describeFfmpeg());
+  if (cfg.passwordHashCost < 17) console.warn(`PASSWORD_HASH_COST=${cfg.passwordHashCost}: new password hashes are weaker than the default 17 (for test runs only).`);
   const server = app.listen(cfg.port, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : cfg.port;

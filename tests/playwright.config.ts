@@ -83,6 +83,8 @@ export default defineConfig({
         PORT: String(appPort),
         NODE_ENV: "production",
         SESSION_SECRET: "e2e-session-secret",
+        // The tests' many sign-ups hash at scrypt's test cost; the default is covered by the unit tests.
+        PASSWORD_HASH_COST: "12",
         DEV_MAILBOX: "1",
         // Production mode: links come from PUBLIC_URL and the campus sites listed here (*.localhost resolves to this machine).
         PUBLIC_URL: `http://localhost:${port}`,

@@ -20,6 +20,8 @@ export default defineConfig({
     // Every core (Vitest's default leaves one idle: on the 2-core CI machine, half of it). The files spend much of their time waiting on scrypt and the database.
     maxWorkers: availableParallelism(),
     environment: "node",
+    // Password hashes at scrypt's test cost (N=2^12): the default's 128 MiB per hash is tested once (accounts.test.ts).
+    env: { PASSWORD_HASH_COST: "12" },
     // Password hashing is deliberately slow (scrypt N=2^17); a busy CI machine needs headroom.
     testTimeout: 20_000,
   },

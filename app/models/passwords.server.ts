@@ -1,11 +1,12 @@
 // Password hashes (OWASP ASVS 5): scrypt with N=2^17, r=8, p=1 and a random
 // 16-byte salt, stored self-describing as scrypt$17$8$1$<salt>$<hash> so the
-// cost can be raised later without breaking old hashes.
+// cost can be raised later without breaking old hashes. PASSWORD_HASH_COST
+// lowers N for test runs only (config.server.ts).
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
+import { config } from "~/services/config.server";
 import { getDb, schema, type Db, type Tx } from "~/services/db.server";
 
-const LOG_N = 17;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
@@ -24,8 +25,9 @@ function scrypt(password: string, salt: Buffer, logN: number, r: number, p: numb
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(SALT_BYTES);
-  const hash = await scrypt(password, salt, LOG_N, R, P);
-  return ["scrypt", LOG_N, R, P, salt.toString("base64url"), hash.toString("base64url")].join("$");
+  const logN = config().passwordHashCost;
+  const hash = await scrypt(password, salt, logN, R, P);
+  return ["scrypt", logN, R, P, salt.toString("base64url"), hash.toString("base64url")].join("$");
 }
 
 /** Compares in constant time; false for a malformed stored value. */
@@ -41,15 +43,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && crypto.timingSafeEqual(actual, expected);
 }
 
-/** A well-formed hash that no password matches: random bytes, not the hash of anything. */
-const NO_MATCH = ["scrypt", LOG_N, R, P, crypto.randomBytes(SALT_BYTES).toString("base64url"), crypto.randomBytes(KEY_LENGTH).toString("base64url")].join("$");
+/** A well-formed hash at the current cost that no password matches: random bytes, not the hash of anything. */
+let noMatch: string | undefined;
+const noMatchingHash = () =>
+  (noMatch ??= ["scrypt", config().passwordHashCost, R, P, crypto.randomBytes(SALT_BYTES).toString("base64url"), crypto.randomBytes(KEY_LENGTH).toString("base64url")].join("$"));
 
 /**
  * Does the work of a real check and answers false: an unknown address or an
  * account without a password takes as long to refuse as a wrong password.
  */
 export async function verifyNoPassword(password: string): Promise<false> {
-  await verifyPassword(password, NO_MATCH);
+  await verifyPassword(password, noMatchingHash());
   return false;
 }
 

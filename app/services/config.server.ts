@@ -23,6 +23,8 @@ const envSchema = z
     /** Connections in the pool (PostgreSQL); migrations hold one while the seed uses others. */
     DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(1000).default(10),
     SESSION_SECRET: z.string().min(1).optional(),
+    /** scrypt's cost for new password hashes, as log2 N: 17 (128 MiB and a fraction of a second per hash). Lower only for test runs; start-up warns below 17. */
+    PASSWORD_HASH_COST: z.coerce.number().int().min(12).max(20).default(17),
     RESEND_API_KEY: z.string().min(1).optional(),
     RESEND_BASE_URL: optionalUrl,
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -225,6 +227,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       sessionSecret ??= storedSessionSecret(dataDirOf(database));
       return sessionSecret;
     },
+    /** log2 N of scrypt for new password hashes (a stored hash names its own, so changing it breaks no password). */
+    passwordHashCost: c.PASSWORD_HASH_COST,
     resendApiKey: c.RESEND_API_KEY,
     resendBaseUrl: c.RESEND_BASE_URL,
     google:

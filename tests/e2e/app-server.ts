@@ -38,6 +38,7 @@ export function spawnAppServer(env: Record<string, string | undefined>, dir: str
     PATH: process.env.PATH ?? "",
     NODE_ENV: "production",
     SESSION_SECRET: "e2e-extra-secret",
+    PASSWORD_HASH_COST: "12",
     DEV_MAILBOX: "1",
     DATABASE_URL: path.join(dir, "app.db"),
     UPLOADS_DIR: path.join(dir, "uploads"),

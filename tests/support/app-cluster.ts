@@ -40,6 +40,7 @@ export async function startAppCluster(opts: { count: number; env: Record<string,
     PUBLIC_URL: `http://${host}`,
     CAMPUS_ORIGINS: localCampusOrigins(sitePort),
     SESSION_SECRET: sessionSecret,
+    PASSWORD_HASH_COST: "12",
     SEED_DEMO: "0",
     ...opts.env,
   };

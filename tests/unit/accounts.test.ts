@@ -13,6 +13,7 @@ import {
 } from "~/models/accounts.server";
 import { isBannedEmail } from "~/models/banned-emails.server";
 import { hashPassword, verifyPassword } from "~/models/passwords.server";
+import { resetConfig } from "~/services/config.server";
 import { getDb, schema } from "~/services/db.server";
 import { firstFreeUsername, lastInitial, parseFullName, parseGoogleName, usernameBase } from "~/utils/names";
 import { isReservedUsername, RESERVED_USERNAMES } from "~/utils/reserved-names";
@@ -83,13 +84,29 @@ describe("names (docs/product.md §3)", () => {
 });
 
 describe("passwords (ASVS: scrypt N=2^17, r=8, p=1)", () => {
-  it("stores a self-describing salted hash and verifies it", async () => {
-    const hash = await hashPassword("correct horse");
-    expect(hash).toMatch(/^scrypt\$17\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
-    expect(await hashPassword("correct horse")).not.toBe(hash);
-    expect(await verifyPassword("correct horse", hash)).toBe(true);
-    expect(await verifyPassword("correct horsE", hash)).toBe(false);
-    expect(await verifyPassword("x", "garbage")).toBe(false);
+  it("stores a self-describing salted hash at the default cost and verifies it", async () => {
+    // The tests run at PASSWORD_HASH_COST=12; this one hashes as a server with nothing set does.
+    const testCost = process.env.PASSWORD_HASH_COST;
+    delete process.env.PASSWORD_HASH_COST;
+    resetConfig();
+    try {
+      const hash = await hashPassword("correct horse");
+      expect(hash).toMatch(/^scrypt\$17\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+      expect(await hashPassword("correct horse")).not.toBe(hash);
+      expect(await verifyPassword("correct horse", hash)).toBe(true);
+      expect(await verifyPassword("correct horsE", hash)).toBe(false);
+      expect(await verifyPassword("x", "garbage")).toBe(false);
+    } finally {
+      process.env.PASSWORD_HASH_COST = testCost;
+      resetConfig();
+    }
+  });
+
+  it("verifies a hash made at another cost (the cost is stored with it)", async () => {
+    const cheap = await hashPassword("correct horse");
+    expect(cheap).toMatch(/^scrypt\$12\$8\$1\$/);
+    expect(await verifyPassword("correct horse", cheap)).toBe(true);
+    expect(await verifyPassword("correct horsE", cheap)).toBe(false);
   });
 });
 

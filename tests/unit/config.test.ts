@@ -15,6 +15,13 @@ describe("parseConfig (README Configuration)", () => {
     expect(c.devMailbox).toBe(true);
     expect(c.seedDemo).toBe(true);
     expect(c.google).toBeUndefined();
+    expect(c.passwordHashCost).toBe(17);
+  });
+
+  it("lowers scrypt's cost only within 2^12..2^20 (PASSWORD_HASH_COST, for test runs)", () => {
+    expect(parseConfig({ ...PRODUCTION, PASSWORD_HASH_COST: "12" }).passwordHashCost).toBe(12);
+    expect(() => parseConfig({ PASSWORD_HASH_COST: "4" })).toThrow(/PASSWORD_HASH_COST/);
+    expect(() => parseConfig({ PASSWORD_HASH_COST: "17.5" })).toThrow(/PASSWORD_HASH_COST/);
   });
 
   it("chooses the database by DATABASE_URL: a path or file: URL is SQLite, postgres:// is PostgreSQL", () => {
