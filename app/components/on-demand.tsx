@@ -11,7 +11,14 @@
 // them into the document synchronously and they work without JS. In the browser
 // each is a lazy chunk, and a page that arrives with one open keeps the
 // server's HTML until its chunk has loaded, then hydrates it.
-import { lazy, Suspense, type ComponentProps, type ComponentType } from "react";
+//
+// Forms that are on the page from the start but that most visits never touch
+// (the comment box: it brings the form library) are rendered with
+// `untilInteraction`: the page arrives with their server HTML, which works as
+// plain HTML (typing, a native submit), and their code loads at the page's
+// first key, touch or focus, then hydrates the same DOM. A form arriving with a
+// refused draft loads at once instead, so hydrating never races the user's edits.
+import { lazy, Suspense, useState, type ComponentProps, type ComponentType } from "react";
 
 const ON_DEMAND = {
   ConfirmDelete: () => import("./confirm-delete").then((m) => m.ConfirmDelete),
@@ -23,6 +30,7 @@ const ON_DEMAND = {
   SuspensionDialog: () => import("./suspension-dialog").then((m) => m.SuspensionDialog),
   VerifySchoolDialog: () => import("./verify-school-prompt").then((m) => m.VerifySchoolDialog),
   VerifySchoolPrompt: () => import("./verify-school-prompt").then((m) => m.VerifySchoolPrompt),
+  CommentBox: () => import("./comment-box").then((m) => m.CommentBox),
 };
 
 type Name = keyof typeof ON_DEMAND;
@@ -32,10 +40,34 @@ type PropsOf<N extends Name> = ComponentProps<Awaited<ReturnType<(typeof ON_DEMA
 const loaded = new Map<Name, unknown>();
 if (typeof document === "undefined") for (const name in ON_DEMAND) void ON_DEMAND[name as Name]().then((component) => loaded.set(name as Name, component));
 
-function slot<N extends Name>(name: N): ComponentType<PropsOf<N>> {
-  const Lazy = lazy(() => ON_DEMAND[name]().then((component) => ({ default: component })));
-  return function OnDemandSlot(props: PropsOf<N>) {
-    const Component = (loaded.get(name) ?? Lazy) as ComponentType<PropsOf<N>>;
+let interaction: Promise<void> | undefined;
+
+/** Resolves at the page's first key, touch, click or focus (capture phase, so before anything handles it). */
+function firstInteraction(): Promise<void> {
+  interaction ??= new Promise((resolve) => {
+    const events = ["keydown", "pointerdown", "focusin"] as const;
+    const done = () => {
+      for (const type of events) document.removeEventListener(type, done, true);
+      resolve();
+    };
+    for (const type of events) document.addEventListener(type, done, { capture: true, passive: true });
+  });
+  return interaction;
+}
+
+type SlotProps<N extends Name> = PropsOf<N> & {
+  /** Load the code at the page's first interaction rather than when rendered (fixed when the slot mounts). */
+  untilInteraction?: boolean;
+};
+
+function slot<N extends Name>(name: N): ComponentType<SlotProps<N>> {
+  const load = () => ON_DEMAND[name]().then((component) => ({ default: component }));
+  const Lazy = lazy(load);
+  const Deferred = lazy(() => firstInteraction().then(load));
+  return function OnDemandSlot({ untilInteraction = false, ...props }: SlotProps<N>) {
+    // One lazy type for the slot's life: switching would remount what the user is typing in.
+    const [deferred] = useState(untilInteraction);
+    const Component = (loaded.get(name) ?? (deferred ? Deferred : Lazy)) as ComponentType<PropsOf<N>>;
     return (
       <Suspense fallback={null}>
         <Component {...(props as PropsOf<N> & JSX.IntrinsicAttributes)} />
@@ -44,5 +76,5 @@ function slot<N extends Name>(name: N): ComponentType<PropsOf<N>> {
   };
 }
 
-/** `<OnDemand.ShareMenu …/>`: each registered component, loaded when first rendered. */
-export const OnDemand = Object.fromEntries(Object.keys(ON_DEMAND).map((name) => [name, slot(name as Name)])) as { [N in Name]: ComponentType<PropsOf<N>> };
+/** `<OnDemand.ShareMenu …/>`: each registered component, loaded when first rendered (or at the first interaction). */
+export const OnDemand = Object.fromEntries(Object.keys(ON_DEMAND).map((name) => [name, slot(name as Name)])) as unknown as { [N in Name]: ComponentType<SlotProps<N>> };

@@ -5,7 +5,6 @@ import type { CommentNode } from "~/types/views";
 import { withoutModals, withParams } from "~/utils/url-state";
 import { useOptionalUser } from "~/utils/user";
 import { actionPromptHref } from "~/utils/url-state";
-import { CommentBox } from "./comment-box";
 import { CommentThread, MoreComments } from "./comment-thread";
 import { DeleteFromUrl } from "./delete-from-url";
 import { OnDemand } from "./on-demand";
@@ -137,7 +136,7 @@ export function PortfolioDetail({ data, lastResult }: { data: PortfolioPageData;
           <h3 id="comments-title" className="section-title">
             Comments
           </h3>
-          <CommentBox action={`${page}?show=comments`} lastResult={lastResult} visitorReason={kind === "game" ? "game-comment" : "project-comment"} />
+          <OnDemand.CommentBox action={`${page}?show=comments`} lastResult={lastResult} visitorReason={kind === "game" ? "game-comment" : "project-comment"} untilInteraction={!lastResult} />
           {data.comments.length ? (
             <>
               <CommentThread comments={data.comments} />

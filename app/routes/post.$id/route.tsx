@@ -1,5 +1,4 @@
 import { useActionData, useLoaderData, useParams } from "@remix-run/react";
-import { CommentBox } from "~/components/comment-box";
 import { CommentThread, MoreComments } from "~/components/comment-thread";
 import { DeleteFromUrl } from "~/components/delete-from-url";
 import { DoesNotExist } from "~/components/not-found";
@@ -29,7 +28,7 @@ export default function PostPage() {
       <>
         {refused ? (
           <section className="panel" aria-label="Your comment">
-            <CommentBox action={`/post/${params.id ?? ""}`} lastResult={refused} />
+            <OnDemand.CommentBox action={`/post/${params.id ?? ""}`} lastResult={refused} />
           </section>
         ) : null}
         <DoesNotExist />
@@ -62,7 +61,7 @@ export default function PostPage() {
         <h2 id="comments-title" className="section-title">
           Comments
         </h2>
-        <CommentBox action={`/post/${post.id}`} lastResult={lastResult && "status" in lastResult ? lastResult : null} />
+        <OnDemand.CommentBox action={`/post/${post.id}`} lastResult={refused} untilInteraction={!refused} />
         {comments.length ? <CommentThread comments={comments} /> : <p className="muted">No comments yet.</p>}
         {nextComments ? <MoreComments href={`/post/${post.id}?comments=${nextComments}#comments`} /> : null}
       </section>
