@@ -281,3 +281,9 @@ export async function chatPostId(chatId: string): Promise<string | null> {
   const [row] = await getDb().select({ postId: chats.postId }).from(chats).where(eq(chats.id, chatId)).limit(1);
   return row?.postId ?? null;
 }
+
+/** What `buyerId` pays for the listing: their accepted offer, else `askingCents`. */
+export async function salePrice(postId: string, buyerId: string, askingCents: number): Promise<number> {
+  const accepted = await acceptedOffer(postId);
+  return accepted && accepted.buyerId === buyerId ? accepted.priceCents : askingCents;
+}

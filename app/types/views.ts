@@ -212,6 +212,8 @@ export type ListingControlsView = {
   renewable: boolean;
   /** When Renew comes back (48 hours after posting or the last renewal). */
   nextRenew: TimeView;
+  /** Mark as sold's "Who bought it?": who messaged about it, the accepted offer's buyer preselected. */
+  buyers: { choices: BuyerChoiceView[]; preselected: string | null };
 };
 
 /** The sign-up prompt a visitor's page opens (docs/product.md §19). */
