@@ -67,9 +67,11 @@ const NOT_A_BUYER = "Choose someone who messaged you about it.";
 export async function changeListingStatus(userId: string, postId: string, status: string, buyerId: string | null = null): Promise<{ ok: true; message: string } | PostActionRefusal> {
   if (!(LISTING_STATUSES as readonly string[]).includes(status)) return { ok: false, code: "BAD_REQUEST", status: 400, message: "Bad Request" };
   const buyer = status === "sold" && buyerId && buyerId !== SOMEONE_ELSE_VALUE ? buyerId : null;
-  // Checked first, so a refused buyer leaves the listing as it was.
-  if (buyer && (buyer === userId || !(await buyerConversation(postId, buyer)))) return { ok: false, code: "REFUSED", status: 400, message: NOT_A_BUYER };
   const before = await getListingRow(postId);
+  // Someone else's listing is refused as it always was (setListingStatus); a buyer is checked before anything changes.
+  if (buyer && before?.authorId === userId && (buyer === userId || !(await buyerConversation(postId, buyer)))) {
+    return { ok: false, code: "REFUSED", status: 400, message: NOT_A_BUYER };
+  }
   try {
     await setListingStatus({ postId, userId, status: status as ListingStatus });
   } catch (error) {
