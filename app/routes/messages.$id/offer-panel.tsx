@@ -16,31 +16,37 @@ type Props = { panel: OfferPanelView | null; here: string; lastResult: Submissio
 
 export function OfferPanel({ panel, here, lastResult, error }: Props) {
   const params = new URLSearchParams(useLocation().search);
-  const opened = params.get("offer");
-  if (!panel || panel.terms === "none") return null;
+  const current = panel?.current ?? null;
+  // A refused form stays open with its draft; otherwise the address says which is open.
+  const open = lastResult ? (panel?.buyer ? "make" : "counter") : params.get("offer");
+  const canMake = !!panel && panel.terms === "obo" && panel.buyer && !panel.closed && current?.status !== "accepted";
+  const formShown = (canMake && open === "make") || (!!current?.canCounter && open === "counter");
+  // A refusal with no form to show it in (Firm, Free, sold, pending, an answer): said here.
+  const refused = error ?? (formShown ? null : (lastResult?.error?.[""] ?? null));
+  const refusal = refused ? <FormErrors id="offer-errors" errors={typeof refused === "string" ? [refused] : refused} /> : null;
+  if (!panel || panel.terms === "none") {
+    return refusal ? (
+      <div className="panel offer-panel" id="offers">
+        {refusal}
+      </div>
+    ) : null;
+  }
   if (panel.terms === "firm") {
     return (
-      <p className="panel offer-panel muted" id="offers">
-        {PRICE_IS_FIRM}
-      </p>
+      <div className="panel offer-panel" id="offers">
+        {refusal ?? <p className="muted">{PRICE_IS_FIRM}</p>}
+      </div>
     );
   }
-  const current = panel.current;
-  // A refused form stays open with its draft; otherwise the address says which is open.
-  const open = lastResult ? (panel.buyer ? "make" : "counter") : opened;
   return (
     <section className="panel offer-panel stack" id="offers" aria-labelledby="offers-title">
       <h3 id="offers-title" className="section-title">
         Offers
       </h3>
-      {error ? (
-        <p className="form-errors" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {refusal}
       {current ? <OfferState current={current} here={here} /> : null}
       {panel.closed ? <p className="muted">{panel.closed}</p> : null}
-      {panel.buyer && !panel.closed && current?.status !== "accepted" ? (
+      {canMake ? (
         open === "make" ? (
           <AmountForm action={`${here}?offer=make`} label="Your offer" button="Send offer" lastResult={lastResult} closeHref={here} />
         ) : (
@@ -49,10 +55,8 @@ export function OfferPanel({ panel, here, lastResult, error }: Props) {
           </Link>
         )
       ) : null}
-      {current?.canCounter ? (
-        open === "counter" ? (
-          <AmountForm action={`${here}?offer=counter`} label="Your counteroffer" button="Send counteroffer" lastResult={lastResult} closeHref={here} offerId={current.id} />
-        ) : null
+      {current?.canCounter && open === "counter" ? (
+        <AmountForm action={`${here}?offer=counter`} label="Your counteroffer" button="Send counteroffer" lastResult={lastResult} closeHref={here} offerId={current.id} />
       ) : null}
     </section>
   );
