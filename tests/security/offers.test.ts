@@ -130,4 +130,20 @@ describe("offers", () => {
     }
     expect((await seenBy(buyer, firm)).firm).toBe(true);
   });
+
+  it("between people who blocked each other: refused with the reason, nothing stored", async () => {
+    const other = await signUpStudent({ name: "Nia Buyer" });
+    const lamp = await createPostAs(seller, `Lamp ${Date.now()}`, { price: "25", priceTerms: "obo" });
+    const path = await openConversation(other, lamp);
+    const made = await postForm(`${path}?offer=make`, { amount: "20" }, as(other));
+    expect(made.status).toBe(302);
+    const offerId = (await seenBy(seller, path)).offerId!;
+    expect((await postForm(path, { intent: "block" }, as(seller))).status).toBe(302);
+    const again = await postForm(`${path}?offer=make`, { amount: "22" }, as(other));
+    expect(again.status).toBe(403);
+    expect(shownErrors(again.body)).toContain("You can't interact with this person.");
+    const accepted = await postForm(`${path}?offer=accept`, { offerId }, as(seller));
+    expect(accepted.status).toBe(403);
+    expect(await seenBy(seller, path)).toMatchObject({ messages: ["Still for sale?", "Offer: $20"], offer: "Offer: $20" });
+  });
 });
