@@ -38,6 +38,8 @@ export function OfferPanel({ panel, here, lastResult, error }: Props) {
       </div>
     );
   }
+  // The seller before any offer: nothing to show.
+  if (!canMake && !current && !panel.closed && !refusal) return null;
   return (
     <section className="panel offer-panel stack" id="offers" aria-labelledby="offers-title">
       <h3 id="offers-title" className="section-title">
