@@ -1,3 +1,6 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import type { ListingControlsView } from "~/types/views";
+import { SOMEONE_ELSE, SOMEONE_ELSE_VALUE, WHO_BOUGHT_IT } from "~/utils/offers";
 import { ConfirmActions, Dialog } from "./dialog";
 
 type Confirmation = { title: string; text: string; intent: string; status: string | null; button: string | null };
@@ -23,17 +26,69 @@ const CONFIRM = {
 export type ListingConfirmKey = keyof typeof CONFIRM;
 
 /** Selling and renewing ask first (?confirm=mark-sold|renew on the post's page; loaded on demand: OnDemand.ListingConfirm). */
-export function ListingConfirm({ which, postId, soldLabel, closeHref }: { which: ListingConfirmKey; postId: string; soldLabel: string; closeHref: string }) {
+export function ListingConfirm({
+  which,
+  postId,
+  soldLabel,
+  closeHref,
+  buyers,
+}: {
+  which: ListingConfirmKey;
+  postId: string;
+  soldLabel: string;
+  closeHref: string;
+  /** Mark as sold asks who bought it. */
+  buyers?: ListingControlsView["buyers"];
+}) {
   const open: Confirmation = CONFIRM[which];
   return (
     <Dialog title={open.title} id="confirm-listing" closeHref={closeHref} description={open.text} alert>
-      <ConfirmActions
-        action={`/post/${postId}`}
-        fields={open.status ? { intent: open.intent, status: open.status } : { intent: open.intent }}
-        label={open.button ?? soldLabel}
-        tone="primary"
-        cancelHref={closeHref}
-      />
+      {which === "mark-sold" ? (
+        <SoldToForm postId={postId} label={soldLabel} closeHref={closeHref} buyers={buyers ?? { choices: [], preselected: null }} />
+      ) : (
+        <ConfirmActions
+          action={`/post/${postId}`}
+          fields={open.status ? { intent: open.intent, status: open.status } : { intent: open.intent }}
+          label={open.button ?? soldLabel}
+          tone="primary"
+          cancelHref={closeHref}
+        />
+      )}
     </Dialog>
+  );
+}
+
+/**
+ * "Who bought it?": the people who messaged about the listing (the accepted
+ * offer's buyer preselected) and "Someone else". A person records the sale;
+ * "Someone else" only marks it sold.
+ */
+function SoldToForm({ postId, label, closeHref, buyers }: { postId: string; label: string; closeHref: string; buyers: ListingControlsView["buyers"] }) {
+  const busy = useNavigation().state === "submitting";
+  const checked = buyers.preselected ?? SOMEONE_ELSE_VALUE;
+  return (
+    <Form method="post" action={`/post/${postId}`} className="stack" preventScrollReset>
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="status" value="sold" />
+      <fieldset className="report-form__reasons">
+        <legend>{WHO_BOUGHT_IT}</legend>
+        {buyers.choices.map((b) => (
+          <label key={b.id} className="check">
+            <input type="radio" name="buyer" value={b.id} defaultChecked={checked === b.id} /> {b.displayName}
+          </label>
+        ))}
+        <label className="check">
+          <input type="radio" name="buyer" value={SOMEONE_ELSE_VALUE} defaultChecked={checked === SOMEONE_ELSE_VALUE} /> {SOMEONE_ELSE}
+        </label>
+      </fieldset>
+      <div className="button-row">
+        <button type="submit" className="button button--primary" disabled={busy} data-autofocus>
+          {label}
+        </button>
+        <Link to={closeHref} className="button" preventScrollReset replace>
+          Cancel
+        </Link>
+      </div>
+    </Form>
   );
 }

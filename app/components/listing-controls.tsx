@@ -72,7 +72,7 @@ export function ListingControls({
         <p className="muted listing-controls__note">Expired: no longer in the feed or search. Renew it to bring it back.</p>
       ) : null}
       {open && listing ? (
-        <Confirm which={open} postId={postId} soldLabel={listing.moves.find((m) => m.status === "sold")?.label ?? ""} closeHref={here} />
+        <Confirm which={open} postId={postId} soldLabel={listing.moves.find((m) => m.status === "sold")?.label ?? ""} closeHref={here} buyers={listing.buyers} />
       ) : null}
     </section>
   );

@@ -6,9 +6,12 @@
 import type { LikeTarget } from "~/models/likes.server";
 import { LikeError, toggleLike } from "~/models/likes.server";
 import { recordEvent } from "~/models/events.server";
-import { renewListing, setListingStatus } from "~/models/listings.server";
+import { getListingRow, renewListing, setListingStatus } from "~/models/listings.server";
+import { salePrice } from "~/models/offers.server";
+import { buyerConversation, recordSale, SaleError, undoRecentSale } from "~/models/sales.server";
 import { deletePost, PostError } from "~/models/posts.server";
 import { LISTING_RENEWED, LISTING_STATUSES, STATUS_ACTIONS, type ListingStatus } from "~/utils/listings";
+import { SOMEONE_ELSE_VALUE } from "~/utils/offers";
 import type { User } from "~/models/users.server";
 import { consume } from "~/services/rate-limit.server";
 
@@ -52,14 +55,39 @@ export async function deleteOwnPost(userId: string, postId: string): Promise<{ o
   }
 }
 
-/** Mark as pending / sold / available (the post page's buttons): the author only. */
-export async function changeListingStatus(userId: string, postId: string, status: string): Promise<{ ok: true; message: string } | PostActionRefusal> {
+/** "Choose someone who messaged you about it.": a buyer who never wrote about the listing. */
+const NOT_A_BUYER = "Choose someone who messaged you about it.";
+
+/**
+ * Mark as pending / sold / available (the post page's buttons): the author
+ * only. Sold to `buyerId` (someone who messaged about it) records the sale at
+ * their accepted offer or the asking price; "Someone else" or none records
+ * nothing. Available again undoes a sale of the last 48 hours.
+ */
+export async function changeListingStatus(userId: string, postId: string, status: string, buyerId: string | null = null): Promise<{ ok: true; message: string } | PostActionRefusal> {
   if (!(LISTING_STATUSES as readonly string[]).includes(status)) return { ok: false, code: "BAD_REQUEST", status: 400, message: "Bad Request" };
+  const buyer = status === "sold" && buyerId && buyerId !== SOMEONE_ELSE_VALUE ? buyerId : null;
+  const before = await getListingRow(postId);
+  // Someone else's listing is refused as it always was (setListingStatus); a buyer is checked before anything changes.
+  if (buyer && before?.authorId === userId && (buyer === userId || !(await buyerConversation(postId, buyer)))) {
+    return { ok: false, code: "REFUSED", status: 400, message: NOT_A_BUYER };
+  }
   try {
     await setListingStatus({ postId, userId, status: status as ListingStatus });
   } catch (error) {
     return refusalOf(error);
   }
+  // Sold again while sold records nothing new.
+  if (buyer && before?.status !== "sold") {
+    const row = before;
+    try {
+      await recordSale({ postId, sellerId: userId, buyerId: buyer, priceCents: await salePrice(postId, buyer, row?.priceCents ?? 0) });
+    } catch (error) {
+      if (error instanceof SaleError) return { ok: false, code: "REFUSED", status: error.status, message: error.message };
+      throw error;
+    }
+  }
+  if (status === "available") await undoRecentSale(postId);
   return { ok: true, message: STATUS_ACTIONS[status as ListingStatus].done };
 }
 

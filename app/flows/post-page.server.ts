@@ -2,6 +2,7 @@
 // replies to and one page of its thread, and the author's listing buttons;
 // the rule each of the page's forms needs. The route answers over HTTP.
 import { getListingRow, listingState } from "~/models/listings.server";
+import { buyerChoices } from "~/models/offers.server";
 import { getParentChain, getPost, getThread, type ParentChain } from "~/models/posts.server";
 import type { ListingControlsView } from "~/types/views";
 import { LISTING_STATUSES, STATUS_ACTIONS } from "~/utils/listings";
@@ -33,6 +34,7 @@ export async function postPage(opts: { id: string; viewerId: string | undefined;
           expired: state.expired,
           renewable: state.renewable,
           nextRenew: timeView(state.nextRenewAt, timeZone),
+          buyers: state.status === "sold" ? { choices: [], preselected: null } : await buyerChoices(post.id, post.author.id),
         }
       : null;
   const chain = await getParentChain(post, timeZone, viewerId);

@@ -46,7 +46,8 @@ export async function deleteAction(request: Request, form: FormData, userId: str
 
 /** Mark as pending / sold / available (the post page's buttons). */
 export async function statusAction(request: Request, form: FormData, userId: string, postId: string) {
-  const result = await changeListingStatus(userId, postId, String(form.get("status") ?? ""));
+  const buyer = form.get("buyer");
+  const result = await changeListingStatus(userId, postId, String(form.get("status") ?? ""), typeof buyer === "string" ? buyer : null);
   if (!result.ok) return refused(request, `/post/${postId}`, result);
   return redirectWithAlert(request, `/post/${postId}`, { type: "success", message: result.message });
 }

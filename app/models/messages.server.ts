@@ -111,39 +111,52 @@ export async function sendMessage(input: { chatId: string; senderId: string; tex
   const { me, other } = await membersOf(getDb(), input.chatId, input.senderId);
   if (await isBlockedEitherWay(me.userId, other.userId)) throw new MessageError(CANT_MESSAGE, 403);
   if (!(await consume("messagesPerUser", input.senderId)).ok) throw new MessageError(TOO_MANY_MESSAGES, 429);
+  const id = await transaction((tx) => appendMessage(tx, { ...input, recipientId: other.userId }));
+  return { id };
+}
+
+/**
+ * Writes a message inside the caller's transaction, with what every message
+ * does: the conversation's last message and both inbox rows, and the
+ * recipient notified on the first message of an unread streak (email at most
+ * once per conversation every 15 minutes). `offerId` marks an offer event.
+ * The caller has checked the sender may write here.
+ */
+export async function appendMessage(
+  tx: Tx,
+  input: { chatId: string; senderId: string; recipientId: string; text: string; origin: string; offerId?: string | null; now?: number },
+): Promise<string> {
   const { chats, chatMembers, messages } = schema;
   const id = newId();
   const now = nextTimestamp(input.now);
-  await transaction(async (tx) => {
-    const [recipient] = await tx
-      .select({ lastReadAt: chatMembers.lastReadAt, lastActivityAt: chatMembers.lastActivityAt })
-      .from(chatMembers)
-      .where(and(eq(chatMembers.chatId, input.chatId), eq(chatMembers.userId, other.userId)))
-      .limit(1);
-    const alreadyUnread = !!recipient?.lastActivityAt && recipient.lastActivityAt > (recipient.lastReadAt ?? 0);
-    await tx.insert(messages).values({ id, chatId: input.chatId, senderId: input.senderId, text: input.text, createdAt: now });
-    await tx.update(chats).set({ lastMessageId: id, lastMessageAt: now, updatedAt: now }).where(eq(chats.id, input.chatId));
-    // Sending reads the conversation on your side.
-    await tx.update(chatMembers)
-      .set({ lastActivityAt: now, lastReadAt: now })
-      .where(and(eq(chatMembers.chatId, input.chatId), eq(chatMembers.userId, input.senderId)));
-    await tx.update(chatMembers)
-      .set({ lastActivityAt: now })
-      .where(and(eq(chatMembers.chatId, input.chatId), eq(chatMembers.userId, other.userId)));
-    if (!alreadyUnread) {
-      await notify(tx, {
-        userId: other.userId,
-        actorId: input.senderId,
-        type: "message",
-        chatId: input.chatId,
-        about: { type: "chat", id: input.chatId },
-        link: { origin: input.origin, path: `/messages/${input.chatId}` },
-        excerpt: input.text,
-        emailIntervalMs: MESSAGE_EMAIL_INTERVAL_MS,
-      });
-    }
-  });
-  return { id };
+  const [recipient] = await tx
+    .select({ lastReadAt: chatMembers.lastReadAt, lastActivityAt: chatMembers.lastActivityAt })
+    .from(chatMembers)
+    .where(and(eq(chatMembers.chatId, input.chatId), eq(chatMembers.userId, input.recipientId)))
+    .limit(1);
+  const alreadyUnread = !!recipient?.lastActivityAt && recipient.lastActivityAt > (recipient.lastReadAt ?? 0);
+  await tx.insert(messages).values({ id, chatId: input.chatId, senderId: input.senderId, text: input.text, offerId: input.offerId ?? null, createdAt: now });
+  await tx.update(chats).set({ lastMessageId: id, lastMessageAt: now, updatedAt: now }).where(eq(chats.id, input.chatId));
+  // Sending reads the conversation on your side.
+  await tx.update(chatMembers)
+    .set({ lastActivityAt: now, lastReadAt: now })
+    .where(and(eq(chatMembers.chatId, input.chatId), eq(chatMembers.userId, input.senderId)));
+  await tx.update(chatMembers)
+    .set({ lastActivityAt: now })
+    .where(and(eq(chatMembers.chatId, input.chatId), eq(chatMembers.userId, input.recipientId)));
+  if (!alreadyUnread) {
+    await notify(tx, {
+      userId: input.recipientId,
+      actorId: input.senderId,
+      type: "message",
+      chatId: input.chatId,
+      about: { type: "chat", id: input.chatId },
+      link: { origin: input.origin, path: `/messages/${input.chatId}` },
+      excerpt: input.text,
+      emailIntervalMs: MESSAGE_EMAIL_INTERVAL_MS,
+    });
+  }
+  return id;
 }
 
 /** Marks the conversation read for `userId` up to now (opening it). */

@@ -62,6 +62,10 @@ export const PERMISSIONS = {
   "message.start": rule({ schoolVerified: true, notBlocked: true, sameCampus: true }),
   /** Send in a conversation (the model refuses it between people who blocked each other). */
   "message.send": rule({}),
+  /** Make an offer on a listing in one's conversation about it (the buyer). */
+  "offer.make": rule({ schoolVerified: true, notBlocked: true, sameCampus: true }),
+  /** Accept, decline or counter an offer in one's conversation (who may do which is the model's rule). */
+  "offer.respond": rule({ notBlocked: true, sameCampus: true }),
   /** Report a conversation or a profile. */
   "user.report": rule({}),
   /** Block or unblock someone: always allowed, suspended or not, so nobody is left without the wall. */

@@ -29,6 +29,8 @@ const LIMITS = {
   conversationsPerUser: { points: 20, duration: 24 * 3600 },
   /** Private messages per user: one a second for a minute. */
   messagesPerUser: { points: 60, duration: 60 },
+  /** Offers per user (made in conversations): haggling, not a flood of lowball offers. */
+  offersPerUser: { points: 10, duration: 3600 },
   /** Reports per user: enough to flag a whole scam ring, not to bury the review queue. */
   reportsPerUser: { points: 30, duration: 3600 },
   /** Contact Me / Feedback messages per IP. */

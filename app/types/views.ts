@@ -153,6 +153,31 @@ export type MessageView = {
   time: TimeView;
 };
 
+/** The offer controls of a conversation about a listing, for one of its two members. */
+export type OfferPanelView = {
+  /** What the listing takes: offers (OBO), "firm" (shown as such), or none (Free, not a listing, no terms). */
+  terms: "obo" | "firm" | "none";
+  /** The viewer started the conversation (the buyer): they may make offers. */
+  buyer: boolean;
+  /** Why no offer can be made now (sold, pending with someone else), or null. */
+  closed: string | null;
+  /** This conversation's newest offer that is open, countered or accepted. */
+  current: {
+    id: string;
+    status: "open" | "countered" | "accepted";
+    /** "$45": the buyer's offer. */
+    amount: string;
+    /** "$40": the seller's counteroffer, if any. */
+    counter: string | null;
+    canAccept: boolean;
+    canDecline: boolean;
+    canCounter: boolean;
+  } | null;
+};
+
+/** Someone who messaged the seller about a listing: a choice of "Who bought it?". */
+export type BuyerChoiceView = { id: string; displayName: string; username: string };
+
 /** A conversation for one of its two members. */
 export type ConversationView = {
   id: string;
@@ -187,6 +212,8 @@ export type ListingControlsView = {
   renewable: boolean;
   /** When Renew comes back (48 hours after posting or the last renewal). */
   nextRenew: TimeView;
+  /** Mark as sold's "Who bought it?": who messaged about it, the accepted offer's buyer preselected. */
+  buyers: { choices: BuyerChoiceView[]; preselected: string | null };
 };
 
 /** The sign-up prompt a visitor's page opens (docs/product.md §19). */

@@ -447,9 +447,47 @@ export const messages = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     text: text("text").notNull(),
+    /** An offer event (made, countered, accepted, declined): the offer it is about, else null. */
+    offerId: text("offer_id"),
     createdAt: createdAt(),
   },
   (t) => [index("messages_chat_idx").on(t.chatId, t.createdAt)],
+);
+
+/**
+ * An offer on an OBO listing, made by a buyer in their conversation with the
+ * seller. One open offer per buyer and listing (a new one supersedes it);
+ * `counter_cents` is the seller's counteroffer. Accepting one marks the
+ * listing pending, reserved for that buyer.
+ */
+export const offers = sqliteTable(
+  "offers",
+  {
+    id: text("id").primaryKey(),
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    chatId: text("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    buyerId: text("buyer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    counterCents: integer("counter_cents"),
+    status: text("status", { enum: ["open", "countered", "accepted", "declined", "superseded"] }).notNull().default("open"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [
+    index("offers_post_idx").on(t.postId, t.status),
+    index("offers_chat_idx").on(t.chatId, t.createdAt),
+    // One open (or countered) offer per buyer and listing.
+    uniqueIndex("offers_one_open_idx").on(t.postId, t.buyerId).where(sql`status in ('open', 'countered')`),
+  ],
 );
 
 /**

@@ -42,6 +42,8 @@ const EXPECTED: Record<PermissionAction, Record<Who, string>> = {
   "portfolio.manage": { student: "ok", "not a student here": "ok", suspended: "suspended", blocked: "ok", "other campus's item": "ok" },
   "message.start": { student: "ok", "not a student here": "school", suspended: "suspended", blocked: "blocked", "other campus's item": "not-found" },
   "message.send": { student: "ok", "not a student here": "ok", suspended: "suspended", blocked: "ok", "other campus's item": "ok" },
+  "offer.make": { student: "ok", "not a student here": "school", suspended: "suspended", blocked: "blocked", "other campus's item": "not-found" },
+  "offer.respond": { student: "ok", "not a student here": "ok", suspended: "suspended", blocked: "blocked", "other campus's item": "not-found" },
   "user.report": { student: "ok", "not a student here": "ok", suspended: "suspended", blocked: "ok", "other campus's item": "ok" },
   "user.block": { student: "ok", "not a student here": "ok", suspended: "ok", blocked: "ok", "other campus's item": "ok" },
   "profile.edit": { student: "ok", "not a student here": "ok", suspended: "suspended", blocked: "ok", "other campus's item": "ok" },
@@ -70,6 +72,8 @@ const BY_ROLE: Record<PermissionAction, Record<RoleWho, string>> = {
   "portfolio.delete": { member: "role", "suspended member": "role", moderator: "role", "suspended moderator": "role", owner: "ok" },
   "message.start": { member: "ok", "suspended member": "suspended", moderator: "ok", "suspended moderator": "suspended", owner: "ok" },
   "message.send": { member: "ok", "suspended member": "suspended", moderator: "ok", "suspended moderator": "suspended", owner: "ok" },
+  "offer.make": { member: "ok", "suspended member": "suspended", moderator: "ok", "suspended moderator": "suspended", owner: "ok" },
+  "offer.respond": { member: "ok", "suspended member": "suspended", moderator: "ok", "suspended moderator": "suspended", owner: "ok" },
   "user.report": { member: "ok", "suspended member": "suspended", moderator: "ok", "suspended moderator": "suspended", owner: "ok" },
   "user.block": { member: "ok", "suspended member": "ok", moderator: "ok", "suspended moderator": "ok", owner: "ok" },
   "profile.edit": { member: "ok", "suspended member": "suspended", moderator: "ok", "suspended moderator": "suspended", owner: "ok" },
@@ -113,7 +117,7 @@ describe("the permission table", () => {
         // Posts for the post actions; the owner's items belong to no campus, and their owner is the author here.
         const about = action.startsWith("portfolio.")
           ? { authorIds: [author.id], campusId: null }
-          : action.startsWith("post.") || action === "message.start"
+          : action.startsWith("post.") || action.startsWith("offer.") || action === "message.start"
             ? await postTarget(target, user.id)
             : action === "user.report" || action === "user.block" || action === "message.send"
               ? { authorIds: [author.id], campusId: null }
@@ -149,7 +153,7 @@ describe("the permission table", () => {
     for (const action of Object.keys(PERMISSIONS) as PermissionAction[]) {
       got[action] = {};
       for (const [who, user] of Object.entries(actors)) {
-        const about = action.startsWith("post.") || action === "message.start" ? await postTarget(ouPost.id, user.id) : action.startsWith("moderation.") ? undefined : { authorIds: [author.id], campusId: null };
+        const about = action.startsWith("post.") || action.startsWith("offer.") || action === "message.start" ? await postTarget(ouPost.id, user.id) : action.startsWith("moderation.") ? undefined : { authorIds: [author.id], campusId: null };
         const decision = await can(user, action, { campusId: "ou", target: about });
         got[action][who] = decision.allowed ? "ok" : decision.refusal.reason;
       }
@@ -213,6 +217,9 @@ const ROUTES: Record<string, { cases: Case[] } | { exempt: string }> = {
     cases: [
       { intent: "send", path: (i) => `/messages/${i.chat}`, params: (i) => ({ id: i.chat }), fields: () => ({ intent: "send", text: "Hi" }) },
       { intent: "report", path: (i) => `/messages/${i.chat}`, params: (i) => ({ id: i.chat }), fields: () => ({ intent: "report", reason: "spam" }) },
+      { intent: "offer make", path: (i) => `/messages/${i.chat}?offer=make`, params: (i) => ({ id: i.chat }), fields: () => ({ amount: "5" }) },
+      { intent: "offer accept", path: (i) => `/messages/${i.chat}?offer=accept`, params: (i) => ({ id: i.chat }), fields: () => ({ offerId: "x" }) },
+      { intent: "offer counter", path: (i) => `/messages/${i.chat}?offer=counter`, params: (i) => ({ id: i.chat }), fields: () => ({ offerId: "x", amount: "5" }) },
     ],
   },
   "messages._index": { cases: [{ intent: "start", path: (i) => `/messages?post=${i.others}`, params: () => ({}) }] },

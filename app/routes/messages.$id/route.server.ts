@@ -3,12 +3,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { isPrefetch } from "~/http/prefetch.server";
 import { blockInConversation, conversationPartner, sendInConversation } from "~/flows/messages.server";
+import { answerOffer, chatPostId, offerPanel, sendOffer, type OfferResult } from "~/flows/offers.server";
 import { checkPermission } from "~/http/permissions.server";
 import { reportAction } from "~/http/reports.server";
 import { can } from "~/models/permissions.server";
-import { messageSchema, reportSchema } from "~/schemas/index.server";
+import { counterSchema, messageSchema, offerSchema, reportSchema } from "~/schemas/index.server";
 import { redirectWithAlert } from "~/services/alerts.server";
-import { readForm } from "~/services/form.server";
+import { readDraft, readForm } from "~/services/form.server";
 import { siteOrigin } from "~/services/urls.server";
 import { parseWithSchema } from "~/utils/form";
 import { campusForRequest } from "~/models/campuses.server";
@@ -24,7 +25,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const conversation = await getConversation({ chatId: params.id ?? "", userId, timeZone: getViewerTimeZone(request, campus.timeZone), before });
     // Showing the newest messages reads them.
     if (!before && !isPrefetch(request)) await markConversationRead(conversation.id, userId);
-    return data({ conversation, paged: !!before }, { headers: { "Cache-Control": "private, no-store" } });
+    const offers = await offerPanel(conversation.id, userId);
+    return data({ conversation, offers, paged: !!before }, { headers: { "Cache-Control": "private, no-store" } });
   } catch (error) {
     // Anyone but the two members: the not-found page, never a 403 that confirms the id.
     if (error instanceof MessageError) throw new Response("Not Found", { status: 404 });
@@ -37,9 +39,51 @@ function notFound(): never {
   throw new Response("Not Found", { status: 404 });
 }
 
-/** What a conversation's page posts: send (the composer), block, unblock, report. */
+/** The offer forms post to ?offer=…, so the rule each needs is known before the body is read. */
+const OFFER_INTENTS = { make: "offer.make", accept: "offer.respond", decline: "offer.respond", counter: "offer.respond" } as const;
+type OfferIntent = keyof typeof OFFER_INTENTS;
+const isOfferIntent = (value: string): value is OfferIntent => Object.hasOwn(OFFER_INTENTS, value);
+
+/** Make, accept, decline or counter an offer (docs/product.md §7): the two members only, the rule first. */
+async function offerAction(request: Request, chatId: string, which: string) {
+  if (!isOfferIntent(which)) throw new Response("Bad Request", { status: 400 });
+  const postId = await chatPostId(chatId);
+  const gate = await checkPermission(request, OFFER_INTENTS[which], postId ? { post: postId } : null);
+  // Anyone but the two members gets the 404 first, whatever the rule said.
+  if (!postId || !(await conversationPartner(chatId, gate.user.id))) notFound();
+  const here = `/messages/${chatId}`;
+  const schema = which === "counter" ? counterSchema : offerSchema;
+  if (gate.refusal) {
+    if (gate.refusal.status === 404) notFound();
+    // Blocked, suspended or not a student here: the reason, and the draft back.
+    const reply = parseWithSchema(await readDraft(request), schema).reply({ formErrors: [gate.refusal.message] });
+    return data(which === "make" || which === "counter" ? { offer: reply } : { offerError: gate.refusal.message }, { status: gate.refusal.status });
+  }
+  const form = await readForm(request);
+  const origin = siteOrigin(request);
+  let result: OfferResult;
+  if (which === "make" || which === "counter") {
+    const submission = parseWithSchema(form, schema);
+    if (submission.status !== "success") return data({ offer: submission.reply() }, { status: 400 });
+    const value = submission.value as { amount: number; offerId?: string };
+    result =
+      which === "make"
+        ? await sendOffer({ chatId, userId: gate.user.id, amountCents: value.amount, origin })
+        : await answerOffer({ chatId, userId: gate.user.id, offerId: value.offerId ?? "", response: "counter", counterCents: value.amount, origin });
+    if (!result.ok && result.code === "REFUSED") return data({ offer: submission.reply({ formErrors: [result.message] }) }, { status: result.status });
+  } else {
+    result = await answerOffer({ chatId, userId: gate.user.id, offerId: String(form.get("offerId") ?? ""), response: which, origin });
+    if (!result.ok && result.code === "REFUSED") return data({ offerError: result.message }, { status: result.status });
+  }
+  if (!result.ok) notFound();
+  return redirectWithAlert(request, `${here}#offers`, { type: "success", message: result.message });
+}
+
+/** What a conversation's page posts: send (the composer), block, unblock, report; offers at ?offer=…. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const chatId = params.id ?? "";
+  const offer = new URL(request.url).searchParams.get("offer");
+  if (offer !== null) return offerAction(request, chatId, offer);
   // Blocking is open to everyone signed in (suspended or not); the other intents are checked below.
   const { user, campus } = await checkPermission(request, "user.block");
   const form = await readForm(request);

@@ -7,6 +7,7 @@ import { OnDemand } from "~/components/on-demand";
 import listsCss from "~/styles/lists.css";
 import { reportHref, reportOpen } from "~/utils/reports";
 import type { RouteHandle } from "~/utils/route-handle";
+import { OfferPanel } from "./offer-panel";
 import type { action, loader } from "./route.server";
 
 export const handle: RouteHandle = {
@@ -50,10 +51,12 @@ function usePolling(ms: number, enabled: boolean) {
 }
 
 export default function Conversation() {
-  const { conversation, paged } = useLoaderData<typeof loader>();
+  const { conversation, offers, paged } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  // The composer's refusal (a report's goes to its dialog).
-  const lastResult = actionData && !("report" in actionData) ? actionData : null;
+  // The composer's refusal (a report's goes to its dialog, an offer's to the offer panel).
+  const lastResult = actionData && !("report" in actionData) && !("offer" in actionData) && !("offerError" in actionData) ? actionData : null;
+  const offerResult = actionData && "offer" in actionData ? (actionData.offer ?? null) : null;
+  const offerError = actionData && "offerError" in actionData ? (actionData.offerError ?? null) : null;
   const reporting = reportOpen(useLocation().search).kind === "conversation";
   usePolling(POLL_MS, !paged);
   const here = `/messages/${conversation.id}`;
@@ -79,6 +82,7 @@ export default function Conversation() {
           </p>
         ) : null}
         <MessageList messages={conversation.messages} />
+        {paged ? null : <OfferPanel panel={offers} here={here} lastResult={offerResult} error={offerError} />}
         {paged ? null : <MessageComposer action={here} lastResult={lastResult} canSend={conversation.canSend} />}
       </section>
       <div className="button-row conversation__actions">
