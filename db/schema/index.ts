@@ -38,6 +38,7 @@ export const chatMembers = tables.chatMembers;
 export const messages = tables.messages;
 export const blocks = tables.blocks;
 export const sales = tables.sales;
+export const reviews = tables.reviews;
 export const mail = tables.mail;
 export const reports = tables.reports;
 export const moderationActions = tables.moderationActions;
