@@ -11,4 +11,5 @@ export * from "./profile";
 export * from "./school";
 export * from "./message";
 export * from "./report";
+export * from "./review";
 export * from "./constraints.server";
