@@ -62,6 +62,10 @@ export const PERMISSIONS = {
   "message.start": rule({ schoolVerified: true, notBlocked: true, sameCampus: true }),
   /** Send in a conversation (the model refuses it between people who blocked each other). */
   "message.send": rule({}),
+  /** Review the other person of a sale, or answer their review (only the two of the sale: anyone else 404). */
+  "review.write": rule({ notBlocked: true, sameCampus: true }),
+  /** Report a review shown on a profile. */
+  "review.report": rule({}),
   /** Report a conversation or a profile. */
   "user.report": rule({}),
   /** Block or unblock someone: always allowed, suspended or not, so nobody is left without the wall. */

@@ -339,3 +339,15 @@ export async function sellerCard(sellerId: string, now = Date.now()): Promise<Se
     replies: replyTimeLabel(waits.map((w) => (w.firstReplyAt ?? now) - (w.firstMessageAt ?? now))),
   };
 }
+
+/** The conversation's sale `userId` may still review (within its 14 days), for **Leave a review** there; null otherwise. */
+export async function reviewPromptFor(chatId: string, userId: string, now = Date.now()): Promise<{ saleId: string } | null> {
+  const [sale] = await getDb()
+    .select({ id: sales.id, sellerId: sales.sellerId, buyerId: sales.buyerId, createdAt: sales.createdAt })
+    .from(sales)
+    .where(and(eq(sales.chatId, chatId), gte(sales.createdAt, now - REVIEW_WINDOW_MS)))
+    .orderBy(desc(sales.createdAt))
+    .limit(1);
+  if (!sale || (sale.sellerId !== userId && sale.buyerId !== userId)) return null;
+  return { saleId: sale.id };
+}

@@ -7,6 +7,7 @@ import { OnDemand } from "~/components/on-demand";
 import listsCss from "~/styles/lists.css";
 import { reportHref, reportOpen } from "~/utils/reports";
 import type { RouteHandle } from "~/utils/route-handle";
+import { ReviewPrompt } from "./review-prompt";
 import type { action, loader } from "./route.server";
 
 export const handle: RouteHandle = {
@@ -50,7 +51,7 @@ function usePolling(ms: number, enabled: boolean) {
 }
 
 export default function Conversation() {
-  const { conversation, paged } = useLoaderData<typeof loader>();
+  const { conversation, paged, review } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // The composer's refusal (a report's goes to its dialog).
   const lastResult = actionData && !("report" in actionData) ? actionData : null;
@@ -60,6 +61,7 @@ export default function Conversation() {
   return (
     <div className="conversation stack">
       <ConversationItem item={conversation.item} />
+      <ReviewPrompt review={review} />
       <section className="panel conversation__panel" aria-labelledby="conversation-title">
         <h2 id="conversation-title" className="section-title">
           Conversation with <Link to={`/${conversation.other.username}`}>{conversation.other.displayName}</Link>
