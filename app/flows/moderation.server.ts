@@ -52,7 +52,7 @@ export type AlertTone = "success" | "okay" | "danger";
 /** What a review did (the message for the queue's alert), or why it was refused. */
 export type ReviewResult = { ok: true; message: string; type: AlertTone } | { ok: false; status: 400 | 403 | 404 | 409; message: string };
 
-const NOUN = { post: "post", comment: "comment", user: "profile", chat: "conversation" } as const;
+const NOUN = { post: "post", comment: "comment", user: "profile", chat: "conversation", review: "review" } as const;
 
 /** A suspension's length and reason as a form or URL gives them (ids of REPORT_REASONS), or null. */
 function suspensionChoice(duration: unknown, reasonId: unknown): { permanent: boolean; reason: string } | null {
