@@ -76,7 +76,7 @@ export type SaleReviewsView = {
   /** Still within the 14 days of the sale. */
   open: boolean;
   mine: (ReviewView & { shown: boolean }) | null;
-  /** May write or change their review (open, and the other's is not in yet). */
+  /** May write their review, or change it while the other's is not in yet (within the 14 days). */
   canReview: boolean;
   theirs: ReviewView | null;
   /** May answer the other's review (shown, not removed, not answered yet). */
@@ -107,7 +107,8 @@ export async function saleReviews(opts: { saleId: string; userId: string; timeZo
     other: authorView(other),
     open,
     mine: mine ? { ...reviewView(mine, opts.timeZone, now), shown: mine.visibleAt <= now } : null,
-    canReview: open && !theirs,
+    // Always the first time; a change only until the other side's is in.
+    canReview: open && !(mine && theirs),
     theirs: theirsShown ? reviewView(theirsShown, opts.timeZone, now) : null,
     canAnswer: !!theirsShown && theirsShown.answer === null,
   };
