@@ -319,7 +319,7 @@ export async function sellerCard(sellerId: string, now = Date.now()): Promise<Se
       seller: authorColumns,
       schoolVerified: users.schoolVerified,
       createdAt: users.createdAt,
-      sold: sql<number>`(select count(*) from ${sales} where ${sales.sellerId} = ${users.id})`,
+      sold: sql<number>`(select count(*) from ${sales} where ${sales.sellerId} = ${sellerId})`,
       ratingCount: sql<number>`(select count(*) from ${reviews} where ${shownAbout(sellerId, now)})`,
       ratingAverage: sql<string | number | null>`(select avg(${reviews.rating}) from ${reviews} where ${shownAbout(sellerId, now)})`,
     })
