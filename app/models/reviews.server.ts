@@ -314,16 +314,19 @@ export type SellerCardView = {
 export async function sellerCard(sellerId: string, now = Date.now()): Promise<SellerCardView | null> {
   const db = getDb();
   const { chats } = schema;
+  // The rating's count and average in one pass over reviews_rating_idx, joined to the seller's row.
+  const rating = db.select({ n: count().as("rating_count"), average: avg(reviews.rating).as("rating_average") }).from(reviews).where(shownAbout(sellerId, now)).as("rating");
   const [row] = await db
     .select({
       seller: authorColumns,
       schoolVerified: users.schoolVerified,
       createdAt: users.createdAt,
       sold: sql<number>`(select count(*) from ${sales} where ${sales.sellerId} = ${sellerId})`,
-      ratingCount: sql<number>`(select count(*) from ${reviews} where ${shownAbout(sellerId, now)})`,
-      ratingAverage: sql<string | number | null>`(select avg(${reviews.rating}) from ${reviews} where ${shownAbout(sellerId, now)})`,
+      ratingCount: rating.n,
+      ratingAverage: rating.average,
     })
     .from(users)
+    .leftJoin(rating, sql`true`)
     .where(eq(users.id, sellerId))
     .limit(1);
   if (!row) return null;

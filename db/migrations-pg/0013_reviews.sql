@@ -21,4 +21,5 @@ ALTER TABLE "reviews" ADD CONSTRAINT "reviews_reviewer_id_users_id_fk" FOREIGN K
 ALTER TABLE "reviews" ADD CONSTRAINT "reviews_reviewee_id_users_id_fk" FOREIGN KEY ("reviewee_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "reviews_one_per_side" ON "reviews" USING btree ("sale_id","reviewer_id");--> statement-breakpoint
 CREATE INDEX "reviews_reviewee_idx" ON "reviews" USING btree ("reviewee_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "reviews_rating_idx" ON "reviews" USING btree ("reviewee_id","visible_at","removed_at","rating");--> statement-breakpoint
 CREATE INDEX "chats_seller_first_message_idx" ON "chats" USING btree ("seller_id","first_message_at");

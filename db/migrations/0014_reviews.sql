@@ -19,6 +19,7 @@ CREATE TABLE `reviews` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `reviews_one_per_side` ON `reviews` (`sale_id`,`reviewer_id`);--> statement-breakpoint
 CREATE INDEX `reviews_reviewee_idx` ON `reviews` (`reviewee_id`,`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `reviews_rating_idx` ON `reviews` (`reviewee_id`,`visible_at`,`removed_at`,`rating`);--> statement-breakpoint
 ALTER TABLE `chats` ADD `first_message_at` integer;--> statement-breakpoint
 ALTER TABLE `chats` ADD `first_reply_at` integer;--> statement-breakpoint
 CREATE INDEX `chats_seller_first_message_idx` ON `chats` (`seller_id`,`first_message_at`);

@@ -522,6 +522,8 @@ export const reviews = sqliteTable(
   (t) => [
     uniqueIndex("reviews_one_per_side").on(t.saleId, t.reviewerId),
     index("reviews_reviewee_idx").on(t.revieweeId, t.createdAt, t.id),
+    // The rating (average and count of the shown ones) read from the index alone.
+    index("reviews_rating_idx").on(t.revieweeId, t.visibleAt, t.removedAt, t.rating),
   ],
 );
 
