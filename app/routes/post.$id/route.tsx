@@ -7,7 +7,6 @@ import { PostCard } from "~/components/post-card";
 import { MessageSellerButton } from "~/components/message-seller";
 import { OnDemand } from "~/components/on-demand";
 import type { RouteHandle } from "~/utils/route-handle";
-import { SellerCard } from "./seller-card";
 import type { action, loader } from "./route.server";
 
 export const handle: RouteHandle = {
@@ -59,12 +58,13 @@ export default function PostPage() {
       <PostCard post={post} detail />
       {mine ? <OnDemand.ListingControls postId={post.id} listing={listing} Confirm={OnDemand.ListingConfirm} /> : null}
       {!post.parentId && !post.gameId && !post.projectId ? <MessageSellerButton postId={post.id} authorId={post.author.id} /> : null}
-      {seller ? <SellerCard card={seller} /> : null}
+      {/* Rendered by the loader ("" on a comment): the card brings no code of its own to the browser. */}
+      <div dangerouslySetInnerHTML={seller} />
       <section aria-labelledby="comments-title" className="panel" id="comments">
         <h2 id="comments-title" className="section-title">
           Comments
         </h2>
-        <CommentBox action={`/post/${post.id}`} lastResult={lastResult && "status" in lastResult ? lastResult : null} />
+        <CommentBox action={`/post/${post.id}`} lastResult={refused} />
         {comments.length ? <CommentThread comments={comments} /> : <p className="muted">No comments yet.</p>}
         {nextComments ? <MoreComments href={`/post/${post.id}?comments=${nextComments}#comments`} /> : null}
       </section>
