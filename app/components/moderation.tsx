@@ -1,5 +1,6 @@
 // The review queue's pieces (/moderation): one reported item's entry, and the
 // confirmation its buttons open as URL state (?confirm=…&target=…).
+import { starsLabel } from "~/utils/reviews";
 import { Form, Link } from "@remix-run/react";
 import type { ModerationConfirmView, ModerationEntryView, ReportedItemView } from "~/types/moderation";
 import type { AuthorView } from "~/types/views";
@@ -9,7 +10,7 @@ import { VerifiedBadge } from "./icons";
 import { Avatar, HiddenNotice, RichText } from "./post-parts";
 import { MediaPreview } from "./post-media";
 
-const HEADING = { post: "Reported post", comment: "Reported comment", user: "Reported profile", chat: "Reported conversation" } as const;
+const HEADING = { post: "Reported post", comment: "Reported comment", user: "Reported profile", chat: "Reported conversation", review: "Reported review" } as const;
 const STATUS = { available: "Available", pending: "Pending", sold: "Sold" } as Record<string, string>;
 
 function Person({ person }: { person: AuthorView }) {
@@ -49,6 +50,15 @@ function ItemPreview({ item }: { item: ReportedItemView }) {
             <RichText blocks={item.text} />
           </div>
           <Link to={item.threadHref ?? item.href}>Open its thread</Link>
+        </div>
+      );
+    case "review":
+      return (
+        <div className="moderation__item">
+          {item.removed ? <p className="moderation__hidden">Removed</p> : null}
+          <p>{starsLabel(item.rating)}</p>
+          {item.text ? <p className="moderation__excerpt">{item.text}</p> : null}
+          <Link to={item.href}>Open the reviews</Link>
         </div>
       );
     case "user":
@@ -112,7 +122,7 @@ export function ModerationEntry({
 }) {
   const titleId = `entry-${entry.targetType}-${entry.targetId}`;
   const author = entry.author;
-  const removable = (entry.item.kind === "post" || entry.item.kind === "comment") && entry.item.exists;
+  const removable = (entry.item.kind === "post" || entry.item.kind === "comment" || (entry.item.kind === "review" && !entry.item.removed)) && entry.item.exists;
   const suspendable = !!author && !author.isOwner && (!author.isModerator || viewerIsOwner);
   const count = entry.reports.length;
   return (

@@ -10,7 +10,7 @@ import type { ReportKind } from "~/utils/reports";
 import { Dialog } from "./dialog";
 import { ErrorList, FormErrors } from "./field-errors";
 
-const SUBJECT: Record<ReportKind, string> = { post: "post", comment: "comment", user: "user", conversation: "conversation" };
+const SUBJECT: Record<ReportKind, string> = { post: "post", comment: "comment", user: "user", conversation: "conversation", review: "review" };
 
 /** The refusal the report action sent back, if the page's action data is one. */
 function useReportResult(): SubmissionResult<string[]> | null {

@@ -2,6 +2,7 @@
 // only (the route sends everyone else the not-found page). Dismiss, Remove item (the normal delete and
 // its cascade, then the author's notice), Suspend author (or lift it), and the
 // owner's Make moderator / Remove moderator; each confirmed as URL state first.
+import { removeReview } from "~/models/reviews.server";
 import { REPORT_REASONS } from "~/data/report-reasons";
 import {
   claimRemoval,
@@ -51,7 +52,7 @@ export type AlertTone = "success" | "okay" | "danger";
 /** What a review did (the message for the queue's alert), or why it was refused. */
 export type ReviewResult = { ok: true; message: string; type: AlertTone } | { ok: false; status: 400 | 403 | 404 | 409; message: string };
 
-const NOUN = { post: "post", comment: "comment", user: "profile", chat: "conversation" } as const;
+const NOUN = { post: "post", comment: "comment", user: "profile", chat: "conversation", review: "review" } as const;
 
 /** A suspension's length and reason as a form or URL gives them (ids of REPORT_REASONS), or null. */
 function suspensionChoice(duration: unknown, reasonId: unknown): { permanent: boolean; reason: string } | null {
@@ -208,6 +209,14 @@ async function authorOf(target: ReportTarget): Promise<User> {
   return author;
 }
 
+/** Remove a reported review: its reports upheld, the review no longer shown or counted, its writer told. */
+async function removeReviewItem(moderator: User, target: ReportTarget): Promise<Done> {
+  const claim = await claimRemoval({ moderatorId: moderator.id, target });
+  await removeReview(target.id, claim.now);
+  await finishRemoval(claim, { moderatorId: moderator.id, authorId: claim.authorId, notice: `Your review was removed for breaking the rules: ${claim.reason}` });
+  return done("Review removed.");
+}
+
 /**
  * Remove item: the open reports are upheld and the removal recorded first (the
  * claim: of two reviews at once only one gets it), then the post or comment
@@ -217,6 +226,7 @@ async function authorOf(target: ReportTarget): Promise<User> {
  * back. A profile or a conversation has nothing to remove.
  */
 async function removeItem(moderator: User, target: ReportTarget): Promise<Done> {
+  if (target.type === "review") return removeReviewItem(moderator, target);
   if (target.type !== "post" && target.type !== "comment") refuse("Bad Request", 400);
   const claim = await claimRemoval({ moderatorId: moderator.id, target });
   let deleted: Awaited<ReturnType<typeof deletePost>>;

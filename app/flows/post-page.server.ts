@@ -4,6 +4,7 @@
 import { getListingRow, listingState } from "~/models/listings.server";
 import { buyerChoices } from "~/models/offers.server";
 import { getParentChain, getPost, getThread, type ParentChain } from "~/models/posts.server";
+import { sellerCard } from "~/models/reviews.server";
 import type { ListingControlsView } from "~/types/views";
 import { LISTING_STATUSES, STATUS_ACTIONS } from "~/utils/listings";
 import { timeView } from "~/services/time.server";
@@ -18,7 +19,7 @@ const NO_CHAIN: ParentChain = { root: null, skipped: false, nearest: [] };
 export async function postPage(opts: { id: string; viewerId: string | undefined; timeZone: string; commentsCursor: string | null }) {
   const { viewerId, timeZone } = opts;
   const found = await getPost(opts.id, timeZone, viewerId);
-  const none = { post: null, chain: NO_CHAIN, comments: [], nextComments: null, listing: null, mine: false };
+  const none = { post: null, chain: NO_CHAIN, comments: [], nextComments: null, listing: null, mine: false, seller: null };
   if (found.status !== "ok") return { status: found.status, ...none };
   const post = found.post;
   const thread = await getThread({ postId: post.id }, timeZone, viewerId, opts.commentsCursor);
@@ -38,7 +39,9 @@ export async function postPage(opts: { id: string; viewerId: string | undefined;
         }
       : null;
   const chain = await getParentChain(post, timeZone, viewerId);
-  return { status: "ok" as const, post, chain, comments: thread.comments, nextComments: thread.nextCursor, listing, mine };
+  // The seller card beside Message seller, on a top-level post: two queries (docs/product.md §24).
+  const seller = !post.parentId && !post.gameId && !post.projectId ? await sellerCard(post.author.id) : null;
+  return { status: "ok" as const, post, chain, comments: thread.comments, nextComments: thread.nextCursor, listing, mine, seller };
 }
 
 /** Intents of the post page and the rule each one needs beyond seeing the post (checked before the body is read). */

@@ -4,6 +4,7 @@
 import { BlockError, blockUser, hasBlocked, isBlockedEitherWay, unblockUser } from "~/models/blocks.server";
 import { recordEvent } from "~/models/events.server";
 import { listPortfolioPage } from "~/models/portfolio.server";
+import { profileReviews } from "./reviews.server";
 import { getFeedPage, getVideoPage } from "~/models/posts.server";
 import { avatarUrl, displayName, getProfile, isOwner, profileLinks, type User } from "~/models/users.server";
 import type { readFeedFilters } from "~/utils/feed-filters";
@@ -35,6 +36,8 @@ export async function profilePage(input: ProfilePageInput) {
   const feedOpts = { campusId: input.campusId, timeZone: input.timeZone, authorId: user.id, viewerId: viewer?.id, cursor: input.cursor };
   const isSelf = viewer?.id === user.id;
   const walled = viewer && !isSelf ? await isBlockedEitherWay(viewer.id, user.id) : false;
+  const reviewsTab = show === "reviews";
+  const reviews = await profileReviews({ userId: user.id, timeZone: input.timeZone, cursor: input.cursor, tab: reviewsTab, walled });
   if (input.cursor === null && input.after === null) await recordEvent("Profile View", { userId: viewer?.id, campusId: input.campusId, path: input.path });
   return {
     ok: true as const,
@@ -48,7 +51,11 @@ export async function profilePage(input: ProfilePageInput) {
       links: profileLinks(user),
       profileSetUp: user.profileSetUp,
       totals: { posts: user.totalPosts, projects: user.totalProjects, games: user.totalGames },
+      /** "4.5 · 12 reviews" in the header. */
+      rating: reviews.stats,
     },
+    /** The Reviews tab's page (keyset paged by `cursor`); null on the other tabs. */
+    reviews: reviews.page,
     show,
     viewer: isSelf ? ("self" as const) : viewer ? ("member" as const) : ("visitor" as const),
     /** The viewer blocked this person (Unblock instead of Block). */
@@ -56,9 +63,9 @@ export async function profilePage(input: ProfilePageInput) {
     /** Top-level posts on this campus, or (show=videos) the posts with videos. */
     // A profile keeps its author's expired listings, marked "Expired".
     // Behind a block, either way, the profile's tabs list nothing (the page stays, to unblock or report).
-    feed: walled ? EMPTY_FEED : show === "videos" ? await getVideoPage(feedOpts) : await getFeedPage({ ...feedOpts, filters: filterForm.filters, includeExpired: true }),
+    feed: walled || reviewsTab ? EMPTY_FEED : show === "videos" ? await getVideoPage(feedOpts) : await getFeedPage({ ...feedOpts, filters: filterForm.filters, includeExpired: true }),
     filterForm,
-    portfolio: show === "videos" ? null : walled ? EMPTY_PORTFOLIO : await listPortfolioPage(show === "games" ? "game" : "project", { ownerId: user.id, cursor: input.after }),
+    portfolio: show === "videos" || reviewsTab ? null : walled ? EMPTY_PORTFOLIO : await listPortfolioPage(show === "games" ? "game" : "project", { ownerId: user.id, cursor: input.after }),
     /** The portfolio owner's Create Post buttons, on their own profile only (docs/product.md §5). */
     createPostHref: isSelf && isOwner(user) ? `/create/post?goBack=${encodeURIComponent(`/${user.username}`)}` : null,
   };

@@ -136,7 +136,17 @@ export async function appendMessage(
     .limit(1);
   const alreadyUnread = !!recipient?.lastActivityAt && recipient.lastActivityAt > (recipient.lastReadAt ?? 0);
   await tx.insert(messages).values({ id, chatId: input.chatId, senderId: input.senderId, text: input.text, offerId: input.offerId ?? null, createdAt: now });
-  await tx.update(chats).set({ lastMessageId: id, lastMessageAt: now, updatedAt: now }).where(eq(chats.id, input.chatId));
+  // The buyer's first message and the seller's first reply after it time the seller card's "Usually replies within …".
+  const at = sql`cast(${now} as bigint)`;
+  await tx.update(chats)
+    .set({
+      lastMessageId: id,
+      lastMessageAt: now,
+      updatedAt: now,
+      firstMessageAt: sql`case when ${chats.firstMessageAt} is null and ${chats.starterId} = ${input.senderId} then ${at} else ${chats.firstMessageAt} end`,
+      firstReplyAt: sql`case when ${chats.firstReplyAt} is null and ${chats.firstMessageAt} is not null and ${chats.sellerId} = ${input.senderId} then ${at} else ${chats.firstReplyAt} end`,
+    })
+    .where(eq(chats.id, input.chatId));
   // Sending reads the conversation on your side.
   await tx.update(chatMembers)
     .set({ lastActivityAt: now, lastReadAt: now })

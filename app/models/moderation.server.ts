@@ -46,7 +46,7 @@ export function targetKey(target: ReportTarget): string {
 /** A target named by a form or a URL, or null when it is not one. */
 export function parseTargetKey(value: unknown): ReportTarget | null {
   if (typeof value !== "string") return null;
-  const match = /^(post|comment|user|chat):([\w-]{1,64})$/.exec(value);
+  const match = /^(post|comment|user|chat|review):([\w-]{1,64})$/.exec(value);
   if (!match || !(reportTargets as readonly string[]).includes(match[1]!)) return null;
   return { type: match[1] as ReportTargetType, id: match[2]! };
 }
@@ -159,9 +159,10 @@ async function buildEntries(groups: Group[], timeZone: string, now: number): Pro
   const ids = groups.map((g) => g.targetId);
   const postIds = groups.filter((g) => g.targetType === "post" || g.targetType === "comment").map((g) => g.targetId);
   const chatIds = groups.filter((g) => g.targetType === "chat").map((g) => g.targetId);
+  const reviewIds = groups.filter((g) => g.targetType === "review").map((g) => g.targetId);
   const reporterColumns = { ...authorColumns, role: users.role };
 
-  const [reportRows, postRows, actionRows, messageRows] = await Promise.all([
+  const [reportRows, postRows, actionRows, messageRows, reviewRows] = await Promise.all([
     db
       .select({ id: reports.id, targetType: reports.targetType, targetId: reports.targetId, reason: reports.reason, note: reports.note, createdAt: reports.createdAt, reporter: reporterColumns })
       .from(reports)
@@ -205,6 +206,13 @@ async function buildEntries(groups: Group[], timeZone: string, now: number): Pro
       .where(inArray(moderationActions.targetId, ids))
       .orderBy(asc(moderationActions.createdAt), asc(moderationActions.id)),
     chatIds.length ? lastMessagesOf(db, chatIds) : Promise.resolve([]),
+    reviewIds.length
+      ? db
+          .select({ id: schema.reviews.id, rating: schema.reviews.rating, text: schema.reviews.text, removedAt: schema.reviews.removedAt, reviewee: users.username })
+          .from(schema.reviews)
+          .innerJoin(users, eq(users.id, schema.reviews.revieweeId))
+          .where(inArray(schema.reviews.id, reviewIds))
+      : Promise.resolve([]),
   ]);
 
   // The people the entries name: authors, reported profiles, the subjects of earlier actions.
@@ -267,6 +275,10 @@ async function buildEntries(groups: Group[], timeZone: string, now: number): Pro
               ? `/post/${p.rootId}#post-${p.id}`
               : null;
       return { kind: "comment", exists, href, threadHref: exists ? threadHref : null, text: exists ? p.text : [], hidden: !!p?.hiddenAt };
+    }
+    if (g.targetType === "review") {
+      const r = reviewRows.find((row) => row.id === g.targetId);
+      return { kind: "review", exists: !!r, href: r ? `/${r.reviewee}?show=reviews` : "", rating: r?.rating ?? 0, text: r?.text ?? null, removed: !!r?.removedAt };
     }
     if (g.targetType === "user") {
       const u = personById.get(g.targetId);
@@ -455,7 +467,7 @@ export function dismissReports(input: { moderatorId: string; target: ReportTarge
   return transaction(async (tx) => {
     const [open] = await takeOpenReports(tx, target);
     await resolveReports(tx, target, "dismissed", now);
-    if (target.type !== "chat") await unhideItem(target.type, target.id, tx);
+    if (target.type !== "chat" && target.type !== "review") await unhideItem(target.type, target.id, tx);
     await recordAction(tx, { moderatorId: input.moderatorId, target, authorId: open!.reportedUserId, action: "dismiss", now });
   });
 }

@@ -9,6 +9,7 @@ import { authorColumns, authorView, displayName } from "./users.server";
 import { isBlockedEitherWay } from "./blocks.server";
 import { hiddenFromViewer } from "./reports.server";
 import { COMMENT_UNAVAILABLE, LISTING_UNAVAILABLE } from "~/utils/messages";
+import { reviewInvitation } from "~/utils/reviews";
 
 const PAGE_SIZE = 10;
 
@@ -23,6 +24,7 @@ const MAIL_KIND: Record<NotificationType, string> = {
   message: "message",
   moderation: "moderation",
   video: "video",
+  review: "review",
 };
 
 const VERB: Record<NotificationType, string> = {
@@ -33,6 +35,7 @@ const VERB: Record<NotificationType, string> = {
   message: "sent you a message",
   moderation: "removed your post",
   video: "could not process your video",
+  review: "sold or bought with you",
 };
 
 /** The recipient's post, comment, game or project a notification is about, or the conversation of a message. */
@@ -382,7 +385,8 @@ export async function getNotificationsPage(opts: {
         href: r.type === "video" && r.postId ? `/post/${r.postId}` : r.type === "moderation" || !actor ? MODERATION_NOTICE_HREF : notificationHref(r, actor.username),
         time: timeView(r.createdAt, opts.timeZone, now),
         unread: r.readAt === null || r.readAt >= seenAt,
-        notice: isNotice(r.type) ? r.message : null,
+        // The invitation to review names the other person by their current first name.
+        notice: r.type === "review" && actor ? reviewInvitation(actor.firstName) : isNotice(r.type) ? r.message : null,
       };
     }),
     nextCursor: rows.length > limit && last ? encodeNotificationsCursor({ at: last.createdAt, id: last.id, seenAt }) : null,

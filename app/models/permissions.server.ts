@@ -66,6 +66,10 @@ export const PERMISSIONS = {
   "offer.make": rule({ schoolVerified: true, notBlocked: true, sameCampus: true }),
   /** Accept, decline or counter an offer in one's conversation (who may do which is the model's rule). */
   "offer.respond": rule({ notBlocked: true, sameCampus: true }),
+  /** Review the other person of a sale, or answer their review (only the two of the sale: anyone else 404). */
+  "review.write": rule({ notBlocked: true, sameCampus: true }),
+  /** Report a review shown on a profile. */
+  "review.report": rule({}),
   /** Report a conversation or a profile. */
   "user.report": rule({}),
   /** Block or unblock someone: always allowed, suspended or not, so nobody is left without the wall. */

@@ -14,9 +14,9 @@ import { getUserById, isModerator } from "./users.server";
 /** Open reports from this many different school-verified users hide an item. */
 export const REPORTS_TO_HIDE = 3;
 
-export type ReportedItem = "post" | "comment" | "user" | "chat";
+export type ReportedItem = "post" | "comment" | "user" | "chat" | "review";
 /** What can be hidden by reports: posts and comments (posts.hidden_at) and profiles (users.hidden_at). */
-export type HideableItem = Exclude<ReportedItem, "chat">;
+export type HideableItem = Exclude<ReportedItem, "chat" | "review">;
 
 /** "Post Reported. Thanks for letting us know." and the like (docs/product.md §12). */
 export const REPORTED: Record<ReportedItem, string> = {
@@ -24,6 +24,7 @@ export const REPORTED: Record<ReportedItem, string> = {
   comment: "Comment Reported. Thanks for letting us know.",
   user: "User Reported. Thanks for letting us know.",
   chat: "Conversation Reported. Thanks for letting us know.",
+  review: "Review Reported. Thanks for letting us know.",
 };
 
 export const USER_REPORTED = REPORTED.user;
@@ -34,6 +35,7 @@ export const ALREADY_REPORTED: Record<ReportedItem, string> = {
   comment: "You already reported this comment.",
   user: "You already reported this user.",
   chat: "You already reported this conversation.",
+  review: "You already reported this review.",
 };
 
 const OWN_ITEM: Record<ReportedItem, string> = {
@@ -41,6 +43,7 @@ const OWN_ITEM: Record<ReportedItem, string> = {
   comment: "You can't report your own comment.",
   user: "You cannot report yourself.",
   chat: "You cannot report yourself.",
+  review: "You can't report your own review.",
 };
 
 export class ReportError extends Error {
@@ -84,7 +87,7 @@ async function fileReport(
     .onConflictDoNothing()
     .returning({ id: schema.reports.id });
   if (inserted.length === 0) return { created: false, type: row.type };
-  if (row.type !== "chat") await hideIfReported(row.type, row.targetId);
+  if (row.type !== "chat" && row.type !== "review") await hideIfReported(row.type, row.targetId);
   return { created: true, type: row.type };
 }
 
@@ -112,6 +115,11 @@ export async function reportUser(input: { reporterId: string; reportedUserId: st
     type: input.chatId ? "chat" : "user",
     targetId: input.chatId ?? input.reportedUserId,
   });
+}
+
+/** Reports a review shown to the reporter (the caller found it: `reviewerId` wrote it). */
+export async function reportReview(input: { reporterId: string; reviewId: string; reviewerId: string } & ReportDetails): Promise<ReportResult> {
+  return fileReport({ ...input, reportedUserId: input.reviewerId, type: "review", targetId: input.reviewId });
 }
 
 /** The campus and author of a post, comment or profile that can be hidden. */

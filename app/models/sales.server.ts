@@ -2,11 +2,16 @@
 // messaged the seller about it. A sale is what two-way reviews hang on, so it
 // is recorded only between the listing's author and someone who actually
 // wrote to them about it. Marking the listing available again within 48 hours
-// undoes it (the row, and what hangs on it, goes).
-import { and, count, desc, eq, gt, sql } from "drizzle-orm";
+// undoes it (the row, and what hangs on it, goes: its reviews by cascade, the
+// invitations to review with it).
+import { and, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { getDb, newId, schema, type Db, type Tx } from "~/services/db.server";
+import { reviewInvitation } from "~/utils/reviews";
 
-const { sales, chats, messages } = schema;
+const { sales, chats, messages, notifications, users } = schema;
+
+/** The invitations to review a sale carry this key (one per side: the key is unique per actor). */
+const invitationKey = (saleId: string) => `review:sale:${saleId}`;
 
 /** How long after a sale marking the listing available again undoes it. */
 export const SALE_UNDO_WINDOW_MS = 48 * 3600_000;
@@ -63,6 +68,24 @@ export async function recordSale(
     createdAt: input.now ?? Date.now(),
   };
   await db.insert(sales).values(row);
+  // Each side is asked "How did it go with {first name}?", leading to the conversation where the review is left.
+  const people = await db.select({ id: users.id, firstName: users.firstName }).from(users).where(inArray(users.id, [input.sellerId, input.buyerId]));
+  const firstName = (id: string) => people.find((p) => p.id === id)?.firstName ?? "";
+  await db.insert(notifications).values(
+    [
+      { to: input.sellerId, about: input.buyerId },
+      { to: input.buyerId, about: input.sellerId },
+    ].map((n) => ({
+      id: newId(),
+      userId: n.to,
+      actorId: n.about,
+      type: "review" as const,
+      chatId,
+      message: reviewInvitation(firstName(n.about)),
+      onceKey: invitationKey(row.id),
+      createdAt: row.createdAt,
+    })),
+  );
   return row;
 }
 
@@ -87,7 +110,9 @@ export async function undoRecentSale(postId: string, now = Date.now(), db: Tx | 
     .delete(sales)
     .where(and(eq(sales.postId, postId), gt(sales.createdAt, now - SALE_UNDO_WINDOW_MS)))
     .returning({ id: sales.id });
-  return deleted.length > 0;
+  if (deleted.length === 0) return false;
+  await db.delete(notifications).where(inArray(notifications.onceKey, deleted.map((d) => invitationKey(d.id))));
+  return true;
 }
 
 /** How many recorded sales `sellerId` has (the seller card's "{n} sold"). */

@@ -12,4 +12,5 @@ export * from "./school";
 export * from "./message";
 export * from "./report";
 export * from "./offer";
+export * from "./review";
 export * from "./constraints.server";

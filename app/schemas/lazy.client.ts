@@ -9,6 +9,7 @@ export const loadProfileSchemas = () => import("./profile");
 export const loadSchoolSchemas = () => import("./school");
 export const loadMessageSchemas = () => import("./message");
 export const loadOfferSchemas = () => import("./offer");
+export const loadReviewSchemas = () => import("./review");
 // Form value types, inferred from the schemas (types only: nothing is loaded).
 export type { ChangePasswordForm } from "./auth";
 export type { ChangeEmailForm } from "./account";

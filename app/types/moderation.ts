@@ -1,7 +1,7 @@
 // View shapes of the review queue (/moderation), from the loader to its components.
 import type { AuthorView, MediaView, TextBlock, TimeView } from "./views";
 
-export type ReportTargetType = "post" | "comment" | "user" | "chat";
+export type ReportTargetType = "post" | "comment" | "user" | "chat" | "review";
 
 /** The reported thing itself, as the entry shows it. */
 export type ReportedItemView =
@@ -21,7 +21,9 @@ export type ReportedItemView =
     }
   | { kind: "comment"; exists: boolean; href: string; threadHref: string | null; text: TextBlock[]; hidden: boolean }
   | { kind: "user"; exists: boolean; href: string; profile: AuthorView | null; hidden: boolean }
-  | { kind: "chat"; exists: boolean; messages: { id: string; sender: AuthorView; text: string; time: TimeView }[] };
+  | { kind: "chat"; exists: boolean; messages: { id: string; sender: AuthorView; text: string; time: TimeView }[] }
+  /** A review: its stars and words, and where it is shown (the reviewed person's Reviews tab). */
+  | { kind: "review"; exists: boolean; href: string; rating: number; text: string | null; removed: boolean };
 
 /** The reported item's author (the profile itself, the other member of a conversation). */
 export type ReportedAuthorView = {

@@ -3,6 +3,7 @@ export const PROFILE_TABS = [
   { show: "projects", label: "Projects", empty: "No Projects" },
   { show: "games", label: "Games", empty: "No Games" },
   { show: "videos", label: "Videos", empty: "No Posts" },
+  { show: "reviews", label: "Reviews", empty: "No reviews yet" },
 ] as const;
 
 export type ProfileTab = (typeof PROFILE_TABS)[number]["show"];

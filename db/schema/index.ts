@@ -39,6 +39,7 @@ export const messages = tables.messages;
 export const blocks = tables.blocks;
 export const sales = tables.sales;
 export const offers = tables.offers;
+export const reviews = tables.reviews;
 export const mail = tables.mail;
 export const reports = tables.reports;
 export const moderationActions = tables.moderationActions;

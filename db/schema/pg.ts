@@ -314,7 +314,7 @@ export const notifications = pgTable(
     /** Who acted; null on a moderators' notice, which names no moderator. */
     actorId: text("actor_id").references(() => users.id, { onDelete: "cascade" }),
     type: text("type", {
-      enum: ["comment", "comment reply", "comment interaction", "post interaction", "message", "moderation", "video"],
+      enum: ["comment", "comment reply", "comment interaction", "post interaction", "message", "moderation", "video", "review"],
     }).notNull(),
     postId: text("post_id"),
     gameId: text("game_id"),
@@ -359,10 +359,14 @@ export const chats = pgTable(
     sellerId: text("seller_id").references(() => users.id, { onDelete: "cascade" }),
     lastMessageId: text("last_message_id"),
     lastMessageAt: time("last_message_at"),
+    /** The buyer's first message; with `first_reply_at`, the seller card's reply time (one aggregate, no query per conversation). */
+    firstMessageAt: time("first_message_at"),
+    /** The seller's first message after the buyer's first one. */
+    firstReplyAt: time("first_reply_at"),
     createdAt: createdAt(),
     updatedAt: time("updated_at").notNull().default(now),
   },
-  (t) => [uniqueIndex("chats_post_starter_idx").on(t.postId, t.starterId)],
+  (t) => [uniqueIndex("chats_post_starter_idx").on(t.postId, t.starterId), index("chats_seller_first_message_idx").on(t.sellerId, t.firstMessageAt)],
 );
 
 export const chatMembers = pgTable(
@@ -471,6 +475,46 @@ export const sales = pgTable(
   ],
 );
 
+/**
+ * A review one side of a sale wrote about the other (one per side per sale).
+ * Double-blind: hidden from everyone but its writer until `visible_at`, which
+ * is the sale's time plus 14 days, brought forward to the moment the second
+ * side's review arrives. The reviewed person may answer once. `removed_at`:
+ * taken down by a moderator after reports (no longer shown or counted).
+ */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: text("id").primaryKey(),
+    saleId: text("sale_id")
+      .notNull()
+      .references(() => sales.id, { onDelete: "cascade" }),
+    reviewerId: text("reviewer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    revieweeId: text("reviewee_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The reviewer's side of the sale. */
+    role: text("role", { enum: ["buyer", "seller"] }).notNull(),
+    /** 1 to 5 stars. */
+    rating: integer("rating").notNull(),
+    text: text("text"),
+    answer: text("answer"),
+    answeredAt: time("answered_at"),
+    visibleAt: time("visible_at").notNull(),
+    removedAt: time("removed_at"),
+    createdAt: createdAt(),
+    updatedAt: time("updated_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("reviews_one_per_side").on(t.saleId, t.reviewerId),
+    index("reviews_reviewee_idx").on(t.revieweeId, t.createdAt, t.id),
+    // The rating (average and count of the shown ones) read from the index alone.
+    index("reviews_rating_idx").on(t.revieweeId, t.visibleAt, t.removedAt, t.rating),
+  ],
+);
+
 export const blocks = pgTable(
   "blocks",
   {
@@ -512,7 +556,7 @@ export const mail = pgTable(
   ],
 );
 
-export const reportTargets = ["post", "comment", "user", "chat"] as const;
+export const reportTargets = ["post", "comment", "user", "chat", "review"] as const;
 export type ReportTarget = (typeof reportTargets)[number];
 export const reportReasons = ["scam", "prohibited", "harassment", "spam", "wrong-category", "other"] as const;
 export type ReportReason = (typeof reportReasons)[number];

@@ -347,7 +347,7 @@ export const notifications = sqliteTable(
     /** Who acted; null on a moderators' notice, which names no moderator. */
     actorId: text("actor_id").references(() => users.id, { onDelete: "cascade" }),
     type: text("type", {
-      enum: ["comment", "comment reply", "comment interaction", "post interaction", "message", "moderation", "video"],
+      enum: ["comment", "comment reply", "comment interaction", "post interaction", "message", "moderation", "video", "review"],
     }).notNull(),
     postId: text("post_id"),
     gameId: text("game_id"),
@@ -402,10 +402,14 @@ export const chats = sqliteTable(
     /** The newest message, for the inbox's excerpt (one join, no query per conversation). */
     lastMessageId: text("last_message_id"),
     lastMessageAt: integer("last_message_at"),
+    /** The buyer's first message; with `first_reply_at`, the seller card's reply time (one aggregate, no query per conversation). */
+    firstMessageAt: integer("first_message_at"),
+    /** The seller's first message after the buyer's first one. */
+    firstReplyAt: integer("first_reply_at"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull().default(now),
   },
-  (t) => [uniqueIndex("chats_post_starter_idx").on(t.postId, t.starterId)],
+  (t) => [uniqueIndex("chats_post_starter_idx").on(t.postId, t.starterId), index("chats_seller_first_message_idx").on(t.sellerId, t.firstMessageAt)],
 );
 
 /**
@@ -522,6 +526,46 @@ export const sales = sqliteTable(
 );
 
 /**
+ * A review one side of a sale wrote about the other (one per side per sale).
+ * Double-blind: hidden from everyone but its writer until `visible_at`, which
+ * is the sale's time plus 14 days, brought forward to the moment the second
+ * side's review arrives. The reviewed person may answer once. `removed_at`:
+ * taken down by a moderator after reports (no longer shown or counted).
+ */
+export const reviews = sqliteTable(
+  "reviews",
+  {
+    id: text("id").primaryKey(),
+    saleId: text("sale_id")
+      .notNull()
+      .references(() => sales.id, { onDelete: "cascade" }),
+    reviewerId: text("reviewer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    revieweeId: text("reviewee_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The reviewer's side of the sale. */
+    role: text("role", { enum: ["buyer", "seller"] }).notNull(),
+    /** 1 to 5 stars. */
+    rating: integer("rating").notNull(),
+    text: text("text"),
+    answer: text("answer"),
+    answeredAt: integer("answered_at"),
+    visibleAt: integer("visible_at").notNull(),
+    removedAt: integer("removed_at"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("reviews_one_per_side").on(t.saleId, t.reviewerId),
+    index("reviews_reviewee_idx").on(t.revieweeId, t.createdAt, t.id),
+    // The rating (average and count of the shown ones) read from the index alone.
+    index("reviews_rating_idx").on(t.revieweeId, t.visibleAt, t.removedAt, t.rating),
+  ],
+);
+
+/**
  * Who blocked whom. A block works both ways (no messages, no posts or comments
  * in feeds, threads and search, no notifications), but only the blocker can lift it.
  */
@@ -567,7 +611,7 @@ export const mail = sqliteTable(
   ],
 );
 
-export const reportTargets = ["post", "comment", "user", "chat"] as const;
+export const reportTargets = ["post", "comment", "user", "chat", "review"] as const;
 export type ReportTarget = (typeof reportTargets)[number];
 export const reportReasons = ["scam", "prohibited", "harassment", "spam", "wrong-category", "other"] as const;
 export type ReportReason = (typeof reportReasons)[number];

@@ -10,7 +10,7 @@ import { dropDatabase, newDatabaseUrl } from "./database";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-export type AppServer = { url: string; dir: string; output: () => string; stop: () => Promise<void> };
+export type AppServer = { url: string; dir: string; databaseUrl: string; output: () => string; stop: () => Promise<void> };
 
 /** A port nobody listens on right now. */
 export function freePort(): Promise<number> {
@@ -92,6 +92,7 @@ export async function startAppServer(env: Record<string, string | undefined>): P
   return {
     url,
     dir,
+    databaseUrl,
     output,
     stop: async () => {
       if (child.exitCode === null) {

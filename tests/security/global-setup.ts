@@ -8,6 +8,7 @@ export async function setup(project: TestProject) {
   server = await startAppServer({});
   project.provide("serverUrl", server.url);
   project.provide("serverDir", server.dir);
+  project.provide("serverDatabaseUrl", server.databaseUrl);
 }
 
 export async function teardown() {
@@ -18,5 +19,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     serverUrl: string;
     serverDir: string;
+    /** The server's database, for data no form makes yet (a recorded sale). */
+    serverDatabaseUrl: string;
   }
 }

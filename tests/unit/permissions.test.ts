@@ -44,6 +44,8 @@ const EXPECTED: Record<PermissionAction, Record<Who, string>> = {
   "message.send": { student: "ok", "not a student here": "ok", suspended: "suspended", blocked: "ok", "other campus's item": "ok" },
   "offer.make": { student: "ok", "not a student here": "school", suspended: "suspended", blocked: "blocked", "other campus's item": "not-found" },
   "offer.respond": { student: "ok", "not a student here": "ok", suspended: "suspended", blocked: "blocked", "other campus's item": "not-found" },
+  "review.write": { student: "ok", "not a student here": "ok", suspended: "suspended", blocked: "blocked", "other campus's item": "not-found" },
+  "review.report": { student: "ok", "not a student here": "ok", suspended: "suspended", blocked: "ok", "other campus's item": "ok" },
   "user.report": { student: "ok", "not a student here": "ok", suspended: "suspended", blocked: "ok", "other campus's item": "ok" },
   "user.block": { student: "ok", "not a student here": "ok", suspended: "ok", blocked: "ok", "other campus's item": "ok" },
   "profile.edit": { student: "ok", "not a student here": "ok", suspended: "suspended", blocked: "ok", "other campus's item": "ok" },
@@ -74,6 +76,8 @@ const BY_ROLE: Record<PermissionAction, Record<RoleWho, string>> = {
   "message.send": { member: "ok", "suspended member": "suspended", moderator: "ok", "suspended moderator": "suspended", owner: "ok" },
   "offer.make": { member: "ok", "suspended member": "suspended", moderator: "ok", "suspended moderator": "suspended", owner: "ok" },
   "offer.respond": { member: "ok", "suspended member": "suspended", moderator: "ok", "suspended moderator": "suspended", owner: "ok" },
+  "review.write": { member: "ok", "suspended member": "suspended", moderator: "ok", "suspended moderator": "suspended", owner: "ok" },
+  "review.report": { member: "ok", "suspended member": "suspended", moderator: "ok", "suspended moderator": "suspended", owner: "ok" },
   "user.report": { member: "ok", "suspended member": "suspended", moderator: "ok", "suspended moderator": "suspended", owner: "ok" },
   "user.block": { member: "ok", "suspended member": "ok", moderator: "ok", "suspended moderator": "ok", owner: "ok" },
   "profile.edit": { member: "ok", "suspended member": "suspended", moderator: "ok", "suspended moderator": "suspended", owner: "ok" },
@@ -121,7 +125,10 @@ describe("the permission table", () => {
             ? await postTarget(target, user.id)
             : action === "user.report" || action === "user.block" || action === "message.send"
               ? { authorIds: [author.id], campusId: null }
-              : undefined;
+              : action === "review.write"
+                ? // A sale of the post's author with the actor, on the post's campus (saleParty's answer).
+                  { authorIds: [author.id], campusId: target === utPost.id ? "ut" : "ou" }
+                : undefined;
         const decision = await can(user, action, { campusId: "ou", target: about });
         got[action][who] = decision.allowed ? "ok" : decision.refusal.reason;
       }
@@ -185,7 +192,7 @@ describe("the permission table", () => {
 
 type RouteAction = (args: ActionFunctionArgs) => Promise<unknown> | unknown;
 type Case = { intent: string; path: (ids: Ids) => string; params: (ids: Ids) => Record<string, string>; fields?: (ids: Ids) => Record<string, string>; multipart?: boolean };
-type Ids = { own: string; others: string; chat: string; other: User; me: User };
+type Ids = { own: string; others: string; chat: string; other: User; me: User; sale: string };
 
 /**
  * Each route module with an action: the intents a suspended user must be
@@ -263,6 +270,12 @@ const ROUTES: Record<string, { cases: Case[] } | { exempt: string }> = {
     ],
   },
   "register": { exempt: "signing up" },
+  "sales.$id.review": {
+    cases: [
+      { intent: "review", path: (i) => `/sales/${i.sale}/review`, params: (i) => ({ id: i.sale }), fields: () => ({ intent: "review", rating: "5" }) },
+      { intent: "answer", path: (i) => `/sales/${i.sale}/review`, params: (i) => ({ id: i.sale }), fields: () => ({ intent: "answer", review: "x", answer: "Thanks" }) },
+    ],
+  },
   "reset-password": { exempt: "signing in" },
   "select-city": { exempt: "chooses which campus's site to read: nothing shown to others" },
   "settings.account.email": { cases: [{ intent: "change", path: () => "/settings/account/email", params: () => ({}), fields: () => ({ email: "new@ou.edu", currentPassword: "x" }) }] },
@@ -310,8 +323,13 @@ describe("every route action refuses a suspended user", () => {
     const others = await createPost({ authorId: other.id, campusId: "ou", blocks: [{ text: "Theirs" }], media: [], origin: BASE });
     const { startConversation } = await import("~/models/messages.server");
     const chat = (await startConversation({ userId: me.id, postId: others.id })).id;
+    // A sale of their post to me (after a message from me), for the review screen.
+    const { sendMessage } = await import("~/models/messages.server");
+    const { recordSale } = await import("~/models/sales.server");
+    await sendMessage({ chatId: chat, senderId: me.id, text: "Still there?", origin: BASE });
+    const sale = (await recordSale({ postId: others.id, sellerId: other.id, buyerId: me.id, priceCents: 0 })).id;
     await suspendUser({ userId: me.id, permanent: false, reason: "Spam" });
-    const ids: Ids = { own: own.id, others: others.id, chat, other, me };
+    const ids: Ids = { own: own.id, others: others.id, chat, other, me, sale };
     const cookie = (await createSessionCookie(new Request(BASE), me.id)).split(";")[0]!;
     let fields = c.fields?.(ids) ?? {};
     if (file === "post.$id_.renew") {
@@ -336,5 +354,6 @@ describe("every route action refuses a suspended user", () => {
     const [theirs] = await getDb().select().from(schema.posts).where(eq(schema.posts.id, others.id));
     expect(theirs).toMatchObject({ likeCount: 0, commentCount: 0 });
     expect(await getUserById(me.id)).toMatchObject({ username: me.username, bio: me.bio, firstName: me.firstName });
+    expect(await getDb().select().from(schema.reviews).where(eq(schema.reviews.saleId, sale))).toEqual([]);
   });
 });

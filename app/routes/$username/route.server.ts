@@ -8,6 +8,7 @@ import { reportAction } from "~/http/reports.server";
 import { campusForRequest } from "~/models/campuses.server";
 import { can } from "~/models/permissions.server";
 import { reportUser } from "~/models/reports.server";
+import { reportShownReview } from "~/flows/reviews.server";
 import { getProfile } from "~/models/users.server";
 import { reportSchema } from "~/schemas/index.server";
 import { redirectWithAlert } from "~/services/alerts.server";
@@ -61,6 +62,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   if (intent !== "report") throw new Response("Bad Request", { status: 400 });
   const viewer = await requireUser(request);
+  const reported = new URL(request.url).searchParams;
+  if (reported.get("report") === "review") {
+    // A review on the Reviews tab: ?report=review&target={id}.
+    const reviewDecision = await can(viewer, "review.report", { campusId: (await campusForRequest(request)).id });
+    if (!reviewDecision.allowed) return data({ report: parseWithSchema(form, reportSchema).reply({ formErrors: [reviewDecision.refusal.message] }) }, { status: reviewDecision.refusal.status });
+    const reviewId = reported.get("target") ?? "";
+    return reportAction(request, form, viewer, (details) => reportShownReview({ reporterId: viewer.id, reviewId, ...details }), `/${user.username}?show=reviews`);
+  }
   const decision = await can(viewer, "user.report", { campusId: (await campusForRequest(request)).id });
   if (!decision.allowed) return data({ report: parseWithSchema(form, reportSchema).reply({ formErrors: [decision.refusal.message] }) }, { status: decision.refusal.status });
   return reportAction(request, form, viewer, (details) => reportUser({ reporterId: viewer.id, reportedUserId: user.id, ...details }), `/${user.username}`);

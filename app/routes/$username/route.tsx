@@ -13,6 +13,9 @@ import { Avatar } from "~/components/post-parts";
 import profileCss from "~/styles/profile.css";
 import type { RouteHandle } from "~/utils/route-handle";
 import { PROFILE_TABS } from "~/utils/profile-tabs";
+import { ratingSummary } from "~/utils/reviews";
+import { useOptionalUser } from "~/utils/user";
+import { ReviewsTab } from "./reviews-tab";
 import type { loader } from "./route.server";
 
 type HandleData = { profile?: { displayName: string }; createPostHref?: string | null } | undefined;
@@ -26,12 +29,15 @@ export const handle: RouteHandle = {
 export { action, loader } from "./route.server";
 
 export default function Profile() {
-  const { profile, show, viewer, blocked, feed, portfolio, createPostHref, filterForm } = useLoaderData<typeof loader>();
+  const { profile, show, viewer, blocked, feed, portfolio, createPostHref, filterForm, reviews } = useLoaderData<typeof loader>();
+  const me = useOptionalUser();
   const base = `/${profile.username}`;
   const tab = PROFILE_TABS.find((t) => t.show === show)!;
   const location = useLocation();
   const here = withoutModals(location.pathname + location.search);
-  const reporting = viewer === "member" && reportOpen(location.search).kind === "user";
+  const reportAsked = reportOpen(location.search);
+  const reporting = viewer === "member" && reportAsked.kind === "user";
+  const reportingReview = !!me && show === "reviews" && reportAsked.kind === "review" && !!reportAsked.target;
   return (
     <div className="profile">
       <section className="panel profile__card" aria-labelledby="profile-name">
@@ -60,6 +66,9 @@ export default function Profile() {
           {profile.totals.posts} {profile.totals.posts === 1 ? "Post" : "Posts"}
           {profile.totals.projects ? ` · ${profile.totals.projects} Projects` : ""}
           {profile.totals.games ? ` · ${profile.totals.games} Games` : ""}
+        </p>
+        <p className="profile__rating">
+          <Link to={`${base}?show=reviews`}>{ratingSummary(profile.rating)}</Link>
         </p>
         <div className="button-row">
           {viewer === "self" ? (
@@ -127,6 +136,9 @@ export default function Profile() {
         </section>
       ) : null}
 
+      {reviews ? <ReviewsTab page={reviews} here={here} canReport={!!me} viewerId={me?.id ?? null} /> : null}
+
+      {show === "reviews" ? null : (
       <section aria-labelledby="posts-title" className="profile__section">
         <h2 id="posts-title" className="section-title">
           {show === "videos" ? "Videos" : "Posts"}
@@ -134,8 +146,10 @@ export default function Profile() {
         {show !== "videos" ? <FeedFilters form={filterForm} hidden={show === "projects" ? {} : { show }} /> : null}
         <PostFeed page={feed} emptyText="No Posts" />
       </section>
+      )}
       <DeleteFromUrl />
       {viewer === "member" && !blocked ? <BlockFromUrl action={base} name={profile.displayName} /> : null}
+      {reportingReview ? <OnDemand.ReportDialog kind="review" action={reportHref(here, "review", reportAsked.target ?? "")} closeHref={here} returnTo={here} /> : null}
       {reporting ? <OnDemand.ReportDialog kind="user" name={profile.displayName} action={reportHref(here, "user")} closeHref={here} returnTo={here} /> : null}
 
       {createPostHref ? (

@@ -15,6 +15,7 @@ import { parseWithSchema } from "~/utils/form";
 import { campusForRequest } from "~/models/campuses.server";
 import { getConversation, markConversationRead, MessageError, reportConversation } from "~/models/messages.server";
 import { getViewerTimeZone } from "~/services/client-hints.server";
+import { reviewPromptFor } from "~/models/reviews.server";
 import { requireUserId } from "~/services/session.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -26,7 +27,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // Showing the newest messages reads them.
     if (!before && !isPrefetch(request)) await markConversationRead(conversation.id, userId);
     const offers = await offerPanel(conversation.id, userId);
-    return data({ conversation, offers, paged: !!before }, { headers: { "Cache-Control": "private, no-store" } });
+    const review = await reviewPromptFor(conversation.id, userId);
+    return data({ conversation, offers, paged: !!before, review }, { headers: { "Cache-Control": "private, no-store" } });
   } catch (error) {
     // Anyone but the two members: the not-found page, never a 403 that confirms the id.
     if (error instanceof MessageError) throw new Response("Not Found", { status: 404 });

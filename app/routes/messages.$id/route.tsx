@@ -8,6 +8,7 @@ import listsCss from "~/styles/lists.css";
 import { reportHref, reportOpen } from "~/utils/reports";
 import type { RouteHandle } from "~/utils/route-handle";
 import { OfferPanel } from "./offer-panel";
+import { ReviewPrompt } from "./review-prompt";
 import type { action, loader } from "./route.server";
 
 export const handle: RouteHandle = {
@@ -51,7 +52,7 @@ function usePolling(ms: number, enabled: boolean) {
 }
 
 export default function Conversation() {
-  const { conversation, offers, paged } = useLoaderData<typeof loader>();
+  const { conversation, offers, paged, review } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // The composer's refusal (a report's goes to its dialog, an offer's to the offer panel).
   const lastResult = actionData && !("report" in actionData) && !("offer" in actionData) && !("offerError" in actionData) ? actionData : null;
@@ -63,6 +64,7 @@ export default function Conversation() {
   return (
     <div className="conversation stack">
       <ConversationItem item={conversation.item} />
+      <ReviewPrompt review={review} />
       <section className="panel conversation__panel" aria-labelledby="conversation-title">
         <h2 id="conversation-title" className="section-title">
           Conversation with <Link to={`/${conversation.other.username}`}>{conversation.other.displayName}</Link>

@@ -6,6 +6,7 @@ import { PostCard } from "~/components/post-card";
 import { MessageSellerButton } from "~/components/message-seller";
 import { OnDemand } from "~/components/on-demand";
 import type { RouteHandle } from "~/utils/route-handle";
+import { SellerCard } from "./seller-card";
 import type { action, loader } from "./route.server";
 
 export const handle: RouteHandle = {
@@ -18,7 +19,7 @@ export const handle: RouteHandle = {
 export { action, loader } from "./route.server";
 
 export default function PostPage() {
-  const { status, post, chain, comments, nextComments, listing, mine } = useLoaderData<typeof loader>();
+  const { status, post, chain, comments, nextComments, listing, mine, seller } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const params = useParams();
   const refused = lastResult && "status" in lastResult ? lastResult : null;
@@ -57,6 +58,7 @@ export default function PostPage() {
       <PostCard post={post} detail />
       {mine ? <OnDemand.ListingControls postId={post.id} listing={listing} Confirm={OnDemand.ListingConfirm} /> : null}
       {!post.parentId && !post.gameId && !post.projectId ? <MessageSellerButton postId={post.id} authorId={post.author.id} /> : null}
+      {seller ? <SellerCard card={seller} /> : null}
       <section aria-labelledby="comments-title" className="panel" id="comments">
         <h2 id="comments-title" className="section-title">
           Comments
