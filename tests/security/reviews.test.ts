@@ -7,14 +7,18 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { postForm, rawRequest, type RawResponse } from "./client";
+import type * as Sales from "~/models/sales.server";
+import type * as Suspensions from "~/models/suspensions.server";
+import type * as DbModule from "~/services/db.server";
 import { createPostAs, signUpStudent, usernameOf, type SecurityUser } from "./users";
 
+// Types only: the modules themselves load in beforeAll, once DATABASE_URL names the server's database.
 type Models = {
-  db: import("~/services/db.server").Db;
+  db: DbModule.Db;
   close: () => Promise<void>;
-  schema: typeof import("~/services/db.server").schema;
-  recordSale: typeof import("~/models/sales.server").recordSale;
-  suspendUser: typeof import("~/models/suspensions.server").suspendUser;
+  schema: typeof DbModule.schema;
+  recordSale: typeof Sales.recordSale;
+  suspendUser: typeof Suspensions.suspendUser;
 };
 
 let m: Models;
