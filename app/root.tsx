@@ -14,7 +14,7 @@ import type { ReactNode } from "react";
 import { AppShell } from "~/components/app-shell";
 import { ClientHints } from "~/components/client-hints";
 import { useNonce } from "~/components/nonce";
-import { NotFound } from "~/components/not-found";
+import { OnDemand } from "~/components/on-demand";
 import { UrlPrompts } from "~/components/url-prompts";
 import appCss from "~/styles/app.css";
 import { headerTitle } from "~/utils/route-handle";
@@ -64,16 +64,8 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <OnDemand.NotFound />;
   // A refused request (413, 403, …) says why, in our own words: these bodies are messages we wrote, never the request's input.
   const reason = isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string" && error.data.length <= 200 ? error.data : null;
-  return (
-    <section className="panel error-page">
-      <h2>Something went wrong.</h2>
-      <p>{reason ?? "Try again in a moment, or go back to the feed."}</p>
-      <a className="button button--primary" href="/home">
-        Go To Feed
-      </a>
-    </section>
-  );
+  return <OnDemand.ErrorPanel reason={reason} />;
 }

@@ -1,19 +1,11 @@
-// Private messages (docs/product.md §10): the inbox row, the conversation's item header,
-// the message list and the composer. The composer's schema loads on the first
-// focus or touch (useSchemaForm), like every other form.
-import { getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+// Private messages (docs/product.md §10): the inbox row, the conversation's item header
+// and the message list (the composer is message-composer.tsx, loaded on demand).
+import { Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { loadMessageSchemas } from "~/schemas/lazy.client";
 import type { ConversationItemView, InboxEntryView, MessageView } from "~/types/views";
-import { useSchemaForm } from "~/utils/form";
-import { CHAT_MESSAGE_MAX } from "~/utils/limits";
-import { CANT_MESSAGE, CHAT_PLACEHOLDER, LISTING_UNAVAILABLE } from "~/utils/messages";
-import { useOptionalUser } from "~/utils/user";
-import { ErrorList, FormErrors } from "./field-errors";
+import { LISTING_UNAVAILABLE } from "~/utils/messages";
 import { VerifiedBadge } from "./icons";
 import { Avatar } from "./post-parts";
-import { SuspensionNotice } from "./suspension-notice";
 
 const STATUS_LABEL = { available: null, pending: "Pending", sold: "Sold" } as const;
 
@@ -101,46 +93,5 @@ export function MessageList({ messages }: { messages: MessageView[] }) {
         </li>
       ))}
     </ol>
-  );
-}
-
-/** The composer (a plain form post); a new page after sending starts it empty, a refused one keeps the draft. */
-export function MessageComposer(props: { action: string; lastResult?: SubmissionResult<string[]> | null; canSend: boolean }) {
-  return <ComposerForm key={useLocation().key} {...props} />;
-}
-
-function ComposerForm({ action, lastResult, canSend }: { action: string; lastResult?: SubmissionResult<string[]> | null; canSend: boolean }) {
-  const viewer = useOptionalUser();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction === action;
-  const { form, fields, formProps } = useSchemaForm(() => loadMessageSchemas().then((m) => m.messageSchema), {
-    lastResult: busy ? null : lastResult,
-    shouldValidate: "onSubmit",
-  });
-  if (!canSend) {
-    return (
-      <p className="panel composer-blocked" id="composer" role="status">
-        {CANT_MESSAGE}
-      </p>
-    );
-  }
-  // A refused message keeps its draft, with the reason.
-  if (viewer?.suspension && !lastResult) return <SuspensionNotice text={viewer.suspension} id="composer" />;
-  return (
-    // The form keeps Conform's id (the textarea names it); #composer is the anchor a sent message returns to.
-    <div id="composer">
-    <Form method="post" action={action} {...formProps} className="message-composer" preventScrollReset>
-      <input type="hidden" name="intent" value="send" />
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <label htmlFor={fields.text.id} className="visually-hidden">
-        Message
-      </label>
-      <textarea {...getTextareaProps(fields.text)} key={fields.text.key} placeholder={CHAT_PLACEHOLDER} rows={2} maxLength={CHAT_MESSAGE_MAX + 200} />
-      <ErrorList id={fields.text.errorId} errors={fields.text.errors} />
-      <button type="submit" className="button button--primary button--small" disabled={busy}>
-        {busy ? "Sending…" : "Send"}
-      </button>
-    </Form>
-    </div>
   );
 }

@@ -29,3 +29,16 @@ export function DoesNotExist() {
     </section>
   );
 }
+
+/** Any other error (docs/product.md §2): what went wrong in our own words, and the way back to the feed. */
+export function ErrorPanel({ reason }: { reason: string | null }) {
+  return (
+    <section className="panel error-page">
+      <h2>Something went wrong.</h2>
+      <p>{reason ?? "Try again in a moment, or go back to the feed."}</p>
+      <a className="button button--primary" href="/home">
+        Go To Feed
+      </a>
+    </section>
+  );
+}

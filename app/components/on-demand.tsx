@@ -1,7 +1,7 @@
 // Menus and dialogs that are URL state most visits never open (Share, Report,
-// the sign-up, school and suspension prompts, delete and listing confirmations)
-// and the author's own listing controls: the browser loads their code only when
-// one is rendered. This module is their one registry, the same for the server
+// the sign-up, school and suspension prompts, delete and listing confirmations,
+// the offer forms), the author's own listing controls and the error pages: the
+// browser loads their code only when one is rendered. This module is their one registry, the same for the server
 // and the browser: adding one is a line in ON_DEMAND, and pages render it as
 // <OnDemand.Name …/>. A registered module never imports this one (one that shows
 // another is handed its slot as a prop), so there is no import cycle.
@@ -31,6 +31,10 @@ const ON_DEMAND = {
   VerifySchoolDialog: () => import("./verify-school-prompt").then((m) => m.VerifySchoolDialog),
   VerifySchoolPrompt: () => import("./verify-school-prompt").then((m) => m.VerifySchoolPrompt),
   CommentBox: () => import("./comment-box").then((m) => m.CommentBox),
+  MessageComposer: () => import("./message-composer").then((m) => m.MessageComposer),
+  NotFound: () => import("./not-found").then((m) => m.NotFound),
+  ErrorPanel: () => import("./not-found").then((m) => m.ErrorPanel),
+  OfferAmountForm: () => import("./offer-amount-form").then((m) => m.OfferAmountForm),
 };
 
 type Name = keyof typeof ON_DEMAND;

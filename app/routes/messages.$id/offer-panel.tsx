@@ -6,10 +6,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { FormErrors } from "~/components/field-errors";
-import { Field } from "~/components/forms";
-import { loadOfferSchemas } from "~/schemas/lazy.client";
+import { OnDemand } from "~/components/on-demand";
 import type { OfferPanelView } from "~/types/views";
-import { useSchemaForm } from "~/utils/form";
 import { PRICE_IS_FIRM } from "~/utils/offers";
 
 type Props = { panel: OfferPanelView | null; here: string; lastResult: SubmissionResult<string[]> | null; error: string | null };
@@ -50,7 +48,7 @@ export function OfferPanel({ panel, here, lastResult, error }: Props) {
       {panel.closed ? <p className="muted">{panel.closed}</p> : null}
       {canMake ? (
         open === "make" ? (
-          <AmountForm action={`${here}?offer=make`} label="Your offer" button="Send offer" lastResult={lastResult} closeHref={here} />
+          <OnDemand.OfferAmountForm action={`${here}?offer=make`} label="Your offer" button="Send offer" lastResult={lastResult} closeHref={here} />
         ) : (
           <Link to={`${here}?offer=make#offers`} className="button button--small" preventScrollReset>
             Make an offer
@@ -58,7 +56,7 @@ export function OfferPanel({ panel, here, lastResult, error }: Props) {
         )
       ) : null}
       {current?.canCounter && open === "counter" ? (
-        <AmountForm action={`${here}?offer=counter`} label="Your counteroffer" button="Send counteroffer" lastResult={lastResult} closeHref={here} offerId={current.id} />
+        <OnDemand.OfferAmountForm action={`${here}?offer=counter`} label="Your counteroffer" button="Send counteroffer" lastResult={lastResult} closeHref={here} offerId={current.id} />
       ) : null}
     </section>
   );
@@ -92,29 +90,5 @@ function OfferState({ current, here }: { current: NonNullable<OfferPanelView["cu
         </div>
       ) : null}
     </div>
-  );
-}
-
-function AmountForm(props: { action: string; label: string; button: string; lastResult: SubmissionResult<string[]> | null; closeHref: string; offerId?: string }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction === props.action;
-  const { form, fields, formProps } = useSchemaForm(() => loadOfferSchemas().then((m) => (props.offerId ? m.counterSchema : m.offerSchema)), {
-    lastResult: busy ? null : props.lastResult,
-    shouldValidate: "onSubmit",
-  });
-  return (
-    <Form method="post" action={props.action} {...formProps} className="stack offer-form" preventScrollReset>
-      {props.offerId ? <input type="hidden" name="offerId" value={props.offerId} /> : null}
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <Field field={fields.amount} label={props.label} inputMode="decimal" autoComplete="off" placeholder="45" />
-      <div className="button-row">
-        <button type="submit" className="button button--primary button--small" disabled={busy}>
-          {props.button}
-        </button>
-        <Link to={props.closeHref} className="button button--small" preventScrollReset replace>
-          Cancel
-        </Link>
-      </div>
-    </Form>
   );
 }

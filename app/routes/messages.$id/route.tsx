@@ -2,7 +2,7 @@ import type { HeadersFunction, LinksFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { BlockButton, BlockFromUrl } from "~/components/block-confirm";
-import { ConversationItem, MessageComposer, MessageList } from "~/components/messages";
+import { ConversationItem, MessageList } from "~/components/messages";
 import { OnDemand } from "~/components/on-demand";
 import listsCss from "~/styles/lists.css";
 import { reportHref, reportOpen } from "~/utils/reports";
@@ -85,7 +85,7 @@ export default function Conversation() {
         ) : null}
         <MessageList messages={conversation.messages} />
         {paged ? null : <OfferPanel panel={offers} here={here} lastResult={offerResult} error={offerError} />}
-        {paged ? null : <MessageComposer action={here} lastResult={lastResult} canSend={conversation.canSend} />}
+        {paged ? null : <OnDemand.MessageComposer action={here} lastResult={lastResult} canSend={conversation.canSend} untilInteraction={!lastResult} />}
       </section>
       <div className="button-row conversation__actions">
         {conversation.youBlocked ? (
