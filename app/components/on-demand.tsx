@@ -44,20 +44,21 @@ type PropsOf<N extends Name> = ComponentProps<Awaited<ReturnType<(typeof ON_DEMA
 const loaded = new Map<Name, unknown>();
 if (typeof document === "undefined") for (const name in ON_DEMAND) void ON_DEMAND[name as Name]().then((component) => loaded.set(name as Name, component));
 
-let interaction: Promise<void> | undefined;
-
-/** Resolves at the page's first key, touch, click or focus (capture phase, so before anything handles it). */
-function firstInteraction(): Promise<void> {
-  interaction ??= new Promise((resolve) => {
-    const events = ["keydown", "pointerdown", "focusin"] as const;
-    const done = () => {
-      for (const type of events) document.removeEventListener(type, done, true);
-      resolve();
-    };
-    for (const type of events) document.addEventListener(type, done, { capture: true, passive: true });
-  });
-  return interaction;
-}
+/**
+ * Resolves at the page's first key, touch, click or focus. Listening starts when this module loads
+ * (with the app), so an interaction before a slot asks still counts.
+ */
+const firstInteraction: Promise<void> =
+  typeof document === "undefined"
+    ? Promise.resolve()
+    : new Promise((resolve) => {
+        const events = ["keydown", "pointerdown", "focusin"] as const;
+        const done = () => {
+          for (const type of events) document.removeEventListener(type, done, true);
+          resolve();
+        };
+        for (const type of events) document.addEventListener(type, done, { capture: true, passive: true });
+      });
 
 type SlotProps<N extends Name> = PropsOf<N> & {
   /** Load the code at the page's first interaction rather than when rendered (fixed when the slot mounts). */
@@ -67,7 +68,7 @@ type SlotProps<N extends Name> = PropsOf<N> & {
 function slot<N extends Name>(name: N): ComponentType<SlotProps<N>> {
   const load = () => ON_DEMAND[name]().then((component) => ({ default: component }));
   const Lazy = lazy(load);
-  const Deferred = lazy(() => firstInteraction().then(load));
+  const Deferred = lazy(() => firstInteraction.then(load));
   return function OnDemandSlot({ untilInteraction = false, ...props }: SlotProps<N>) {
     // One lazy type for the slot's life: switching would remount what the user is typing in.
     const [deferred] = useState(untilInteraction);
