@@ -19,6 +19,7 @@ import {
   OFFER_ON_PENDING,
   OFFER_ON_SOLD,
   OFFER_ONLY_OBO,
+  OTHER_SIDE_SUSPENDED,
   OWN_OFFER,
   PENDING_WITH_SOMEONE_ELSE,
   PRICE_IS_FIRM,
@@ -26,6 +27,7 @@ import {
 } from "~/utils/offers";
 import { formatPrice } from "~/utils/price";
 import { isBlockedEitherWay } from "./blocks.server";
+import { activeSuspension } from "./suspensions.server";
 import { appendMessage } from "./messages.server";
 import { displayName } from "./users.server";
 
@@ -47,6 +49,16 @@ export class OfferError extends Error {
 }
 
 const MIN_OFFER_CENTS = 100;
+
+/** Whether `userId` is suspended now: the other side of an offer cannot answer it, so none is made or answered. */
+async function otherSideSuspended(userId: string, now: number): Promise<boolean> {
+  const [user] = await getDb()
+    .select({ role: users.role, suspendedAt: users.suspendedAt, suspendedUntil: users.suspendedUntil, suspensionReason: users.suspensionReason })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return !!user && activeSuspension(user, now) !== null;
+}
 /** Offers that still wait for an answer: at most one per buyer and listing. */
 const LIVE: OfferStatus[] = ["open", "countered"];
 
@@ -110,6 +122,7 @@ export async function makeOffer(input: { chatId: string; buyerId: string; amount
   if (refusal) throw new OfferError(refusal.message, refusal.status);
   if (!Number.isInteger(input.amountCents) || input.amountCents < MIN_OFFER_CENTS || input.amountCents > (listing.priceCents ?? 0)) throw new OfferError(OFFER_BOUNDS, 400);
   if (await isBlockedEitherWay(listing.buyerId, listing.sellerId)) throw new OfferError(CANT_INTERACT, 403);
+  if (await otherSideSuspended(listing.sellerId, input.now ?? Date.now())) throw new OfferError(OTHER_SIDE_SUSPENDED, 403);
   if (!(await consume("offersPerUser", input.buyerId)).ok) throw new OfferError(TOO_MANY_OFFERS, 429);
   const now = input.now ?? Date.now();
   const id = newId();
@@ -156,6 +169,7 @@ export async function respondToOffer(input: {
   const seller = input.userId === listing.sellerId;
   const otherId = seller ? listing.buyerId : listing.sellerId;
   if (await isBlockedEitherWay(input.userId, otherId)) throw new OfferError(CANT_INTERACT, 403);
+  if (await otherSideSuspended(otherId, input.now ?? Date.now())) throw new OfferError(OTHER_SIDE_SUSPENDED, 403);
   // Who may do what, in which state: the seller answers an open offer; the buyer only accepts a counteroffer.
   if (input.response === "accept" && ((seller && offer.status === "countered") || (!seller && offer.status === "open"))) throw new OfferError(OWN_OFFER, 403);
   const allowed = seller ? offer.status === "open" || (offer.status === "countered" && input.response === "decline") : offer.status === "countered" && input.response === "accept";

@@ -14,6 +14,8 @@ export const OFFER_ON_PENDING = "This listing is pending with someone else.";
 export const OFFER_BUYER_ONLY = "Only the buyer can make an offer.";
 export const OFFER_NOT_OPEN = "This offer is no longer open.";
 export const OWN_OFFER = "You can't accept your own offer.";
+/** The other side of the conversation is suspended: they could not answer. */
+export const OTHER_SIDE_SUSPENDED = "This person's account is suspended, so offers are on hold.";
 export const TOO_MANY_OFFERS = "You've made 10 offers in the last hour. Try again later.";
 /** The message other buyers with an open offer get when the seller accepts someone else's. */
 export const PENDING_WITH_SOMEONE_ELSE = "This listing is now pending with someone else.";

@@ -11,6 +11,7 @@ import { setListingStatus } from "~/models/listings.server";
 import { sendMessage, startConversation } from "~/models/messages.server";
 import { buyerChoices, makeOffer, OfferError, offerPanel, respondToOffer } from "~/models/offers.server";
 import { createPost } from "~/models/posts.server";
+import { liftSuspension, suspendUser } from "~/models/suspensions.server";
 import { insertUser } from "~/models/users.server";
 import { counterSchema, offerSchema } from "~/schemas/index.server";
 import { getDb, schema } from "~/services/db.server";
@@ -24,6 +25,7 @@ import {
   OFFER_ON_PENDING,
   OFFER_ON_SOLD,
   OFFER_ONLY_OBO,
+  OTHER_SIDE_SUSPENDED,
   OWN_OFFER,
   PENDING_WITH_SOMEONE_ELSE,
   PRICE_IS_FIRM,
@@ -151,6 +153,20 @@ describe("who may act on an offer", () => {
     expect(await refusal(respondToOffer({ chatId: chat, userId: seller.id, offerId: id, response: "accept", origin }))).toEqual({ status: 403, message: CANT_INTERACT });
     expect(await offerRow(id)).toMatchObject({ status: "open" });
     expect(await postStatus(post)).toBe("available");
+  });
+
+  it("nothing is offered to, or answered for, someone suspended (they could not answer)", async () => {
+    const seller = await user("Sal");
+    const buyer = await user("Bea");
+    const post = await listing(seller.id);
+    const chat = await conversation(buyer.id, post);
+    const { id } = await makeOffer({ chatId: chat, buyerId: buyer.id, amountCents: 4500, origin });
+    await suspendUser({ userId: seller.id, permanent: false, reason: "Spam" });
+    expect(await refusal(makeOffer({ chatId: chat, buyerId: buyer.id, amountCents: 5000, origin }))).toEqual({ status: 403, message: OTHER_SIDE_SUSPENDED });
+    await liftSuspension(seller.id);
+    await suspendUser({ userId: buyer.id, permanent: false, reason: "Spam" });
+    expect(await refusal(respondToOffer({ chatId: chat, userId: seller.id, offerId: id, response: "accept", origin }))).toEqual({ status: 403, message: OTHER_SIDE_SUSPENDED });
+    expect(await offerRow(id)).toMatchObject({ status: "open", amountCents: 4500 });
   });
 
   it("an offer of another conversation is not there", async () => {
