@@ -1,4 +1,4 @@
-import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { PostView } from "~/types/views";
 import { useOptionalUser } from "~/utils/user";
 import { reportHref, reportOpen } from "~/utils/reports";
@@ -7,6 +7,7 @@ import { withoutModals, withParams } from "~/utils/url-state";
 import { actionPromptHref } from "~/utils/url-state";
 import { Icon } from "./icons";
 import { OnDemand } from "./on-demand";
+import { SpaLink } from "./post-parts";
 import { SaveButton } from "./save-button";
 
 type ActionPost = Pick<PostView, "id" | "likeCount" | "commentCount" | "saved" | "author" | "text">;
@@ -33,15 +34,15 @@ export function PostActions({ post, kind, replyLabel = "Comment" }: { post: Acti
     <>
       <div className="post-actions">
         {commentPrompt ? (
-          <Link to={commentPrompt} className="action" preventScrollReset>
+          <SpaLink to={commentPrompt} className="action" preventScrollReset>
             <Icon name="comment" /> {replyLabel}
             {post.commentCount ? <span className="count">{post.commentCount}</span> : null}
-          </Link>
+          </SpaLink>
         ) : (
-          <Link to={`/create/comment/${post.id}?type=post&goBack=${back}`} className="action">
+          <SpaLink to={`/create/comment/${post.id}?type=post&goBack=${back}`} className="action">
             <Icon name="comment" /> {replyLabel}
             {post.commentCount ? <span className="count">{post.commentCount}</span> : null}
-          </Link>
+          </SpaLink>
         )}
         <SaveButton
           action={`/post/${post.id}`}
@@ -50,17 +51,17 @@ export function PostActions({ post, kind, replyLabel = "Comment" }: { post: Acti
           returnTo={`${here}#post-${post.id}`}
           promptHref={actionPromptHref(viewer, here, "like")}
         />
-        <Link to={withParams(here, { share: shareOpen ? null : post.id })} className="action" preventScrollReset aria-expanded={shareOpen}>
+        <SpaLink to={withParams(here, { share: shareOpen ? null : post.id })} className="action" preventScrollReset aria-expanded={shareOpen}>
           <Icon name="share" /> Share
-        </Link>
+        </SpaLink>
         {mine ? (
-          <Link to={withParams(here, { confirm: `delete-${kind}`, target: post.id })} className="action action--danger" preventScrollReset>
+          <SpaLink to={withParams(here, { confirm: `delete-${kind}`, target: post.id })} className="action action--danger" preventScrollReset>
             Delete
-          </Link>
+          </SpaLink>
         ) : (
-          <Link to={viewer ? reportHref(withoutModals(here), kind, post.id) : signUpPromptHref(here, "report")} className="action" preventScrollReset>
+          <SpaLink to={viewer ? reportHref(withoutModals(here), kind, post.id) : signUpPromptHref(here, "report")} className="action" preventScrollReset>
             Report
-          </Link>
+          </SpaLink>
         )}
       </div>
       {shareOpen ? (

@@ -1,8 +1,7 @@
-import { Link } from "@remix-run/react";
 import type { PostCardView } from "~/types/views";
 import { ListingDetails, ListingLine } from "./listing-info";
 import { PostActions } from "./post-actions";
-import { Avatar, AuthorLine, HiddenNotice, RichText } from "./post-parts";
+import { Avatar, AuthorLine, HiddenNotice, RichText, SpaLink } from "./post-parts";
 import { MediaGallery, MediaPreview } from "./post-media";
 
 /** A post in a feed; `detail` on its own page (every photo at full quality, pickup spot, Edited). */
@@ -14,9 +13,9 @@ export function PostCard({ post, detail = false }: { post: PostCardView & { save
         <AuthorLine author={post.author} time={post.time} />
       </header>
       {post.hidden ? <HiddenNotice /> : null}
-      <Link to={`/post/${post.id}`} className="post-card__body">
+      <SpaLink to={`/post/${post.id}`} className="post-card__body">
         <RichText blocks={post.text} />
-      </Link>
+      </SpaLink>
       <ListingLine post={post} />
       {detail ? <ListingDetails pickupSpot={post.pickupSpot} edited={post.edited} /> : null}
       {post.categoryLabel ? <p className="chip">{post.categoryLabel}</p> : null}

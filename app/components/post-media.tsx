@@ -1,9 +1,9 @@
 // A post's, comment's and portfolio item's photos and videos: the full gallery and
 // the feed's preview. Apart from post-parts.tsx, so pages that show only avatars
 // (settings, messages, notifications, the profile editor) load none of it.
-import { Link } from "@remix-run/react";
 import { FEED_IMAGE_MAX_WIDTH, GALLERY_IMAGE_WIDTHS, MEDIA_DISPLAY_HEIGHT, thumbnailWidth } from "~/utils/image-sizes";
 import type { MediaView } from "~/types/views";
+import { SpaLink } from "./post-parts";
 import { VideoPlayer, VideoPoster, VideoProcessing } from "./video";
 
 /**
@@ -79,8 +79,8 @@ export function MediaPreview({ media, postId }: { media: MediaView[]; postId: st
   return video && !poster ? (
     <div className="media-preview media-preview--video">{content}</div>
   ) : (
-    <Link to={`/post/${postId}`} className="media-preview">
+    <SpaLink to={`/post/${postId}`} className="media-preview">
       {content}
-    </Link>
+    </SpaLink>
   );
 }

@@ -1,5 +1,6 @@
-import { Link, useFetcher } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import { Icon } from "./icons";
+import { SpaLink } from "./post-parts";
 
 /**
  * Save (like) with its count (docs/product.md §8): "Save", or "Saved!" when active. With JS the
@@ -24,9 +25,9 @@ export function SaveButton({
   const fetcher = useFetcher<{ saved: boolean; count: number } | { error: string }>();
   if (promptHref) {
     return (
-      <Link to={promptHref} className="action" preventScrollReset>
+      <SpaLink to={promptHref} className="action" preventScrollReset>
         <Icon name="bookmark" /> Save <span className="count">{count}</span>
-      </Link>
+      </SpaLink>
     );
   }
   // Optimistic while the toggle is in flight; then the server's answer (or, when it refused, what it was).

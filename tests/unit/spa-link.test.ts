@@ -1,0 +1,77 @@
+// The plain links of feed cards and post actions: the markup they render
+// without JS, and the client-side navigation a click on one makes with JS (the
+// same decisions as Remix's <Link>).
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
+import { describe, expect, it } from "vitest";
+import { spaNavigation } from "~/components/app-shell";
+import { PostCard } from "~/components/post-card";
+import { SpaLink } from "~/components/post-parts";
+import type { PostCardView } from "~/types/views";
+
+const here = { origin: "https://ou.example", pathname: "/home", search: "?sort=new", hash: "" };
+const link = (href: string, extra: Partial<{ target: string; download: boolean; keepScroll: boolean }> = {}) => {
+  const url = new URL(href);
+  return { origin: url.origin, pathname: url.pathname, search: url.search, hash: url.hash, target: "", download: false, keepScroll: false, ...extra };
+};
+
+describe("SpaLink", () => {
+  it("is a plain link with the marks the click handler and route discovery look for", () => {
+    expect(renderToStaticMarkup(createElement(SpaLink, { to: "/post/abc", className: "action" }))).toBe(
+      '<a class="action" href="/post/abc" data-spa="" data-discover="true"></a>',
+    );
+    expect(renderToStaticMarkup(createElement(SpaLink, { to: "/home?share=abc", preventScrollReset: true }))).toContain('data-keep-scroll=""');
+  });
+
+  it("navigates on the client like <Link>: push, or replace for the page already shown, scroll kept only when asked", () => {
+    expect(spaNavigation(link("https://ou.example/post/abc"), here)).toEqual({ path: "/post/abc", replace: false, preventScrollReset: false });
+    expect(spaNavigation(link("https://ou.example/home?sort=new"), here)).toEqual({ path: "/home?sort=new", replace: true, preventScrollReset: false });
+    expect(spaNavigation(link("https://ou.example/home?sort=new&share=abc", { keepScroll: true }), here)).toEqual({
+      path: "/home?sort=new&share=abc",
+      replace: false,
+      preventScrollReset: true,
+    });
+  });
+
+  it("leaves to the browser another site, another window and a download", () => {
+    expect(spaNavigation(link("https://elsewhere.example/post/abc"), here)).toBeNull();
+    expect(spaNavigation(link("https://ou.example/post/abc", { target: "_blank" }), here)).toBeNull();
+    expect(spaNavigation(link("https://ou.example/media/a.webp", { download: true }), here)).toBeNull();
+    expect(spaNavigation(link("https://ou.example/post/abc", { target: "_self" }), here)?.path).toBe("/post/abc");
+  });
+});
+
+describe("a feed card", () => {
+  it("draws its links as plain links, so hydrating a card runs no Link hooks", async () => {
+    const post: PostCardView = {
+      id: "abc",
+      text: [{ text: "Desk lamp" }],
+      category: "furniture",
+      categoryLabel: "Furniture",
+      author: { id: "u1", username: "riley-ou", displayName: "Riley", firstName: "Riley", avatarUrl: null, verified: true },
+      time: { iso: "2026-01-01T00:00:00.000Z", ago: "1 day ago", clock: "9:00 AM", date: "Jan 1st" },
+      price: "$20",
+      status: "available",
+      condition: null,
+      pickupSpot: null,
+      expired: false,
+      edited: null,
+      likeCount: 0,
+      commentCount: 2,
+      media: [{ kind: "image", src: "/media/posts/abc/1-480.webp", srcSet: null, width: 480, height: 480, name: "1.webp", alt: "Photo 1 of 1" }],
+      saved: false,
+      hidden: false,
+    };
+    const handler = createStaticHandler([{ id: "root", path: "/", loader: () => ({ user: null }), children: [{ id: "page", path: "home", Component: () => createElement(PostCard, { post }) }] }]);
+    const context = await handler.query(new Request("https://ou.example/home"));
+    if (context instanceof Response) throw new Error("unexpected response");
+    const html = renderToStaticMarkup(createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false }));
+    const anchors = html.match(/<a [^>]*>/g) ?? [];
+    expect(anchors.length).toBeGreaterThanOrEqual(6);
+    for (const a of anchors) expect(a).toContain("data-spa");
+    expect(html).toContain('href="/post/abc"');
+    expect(html).toContain('href="/riley-ou"');
+    expect(html).toContain('href="/home?share=abc"');
+  });
+});
