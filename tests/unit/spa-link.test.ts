@@ -59,7 +59,7 @@ describe("a feed card", () => {
       edited: null,
       likeCount: 0,
       commentCount: 2,
-      media: [{ kind: "image", src: "/media/posts/abc/1-480.webp", srcSet: null, width: 480, height: 480, name: "1.webp", alt: "Photo 1 of 1" }],
+      media: [{ kind: "image", src: "/media/posts/abc/1-480.webp", srcSet: null, width: 480, height: 480, name: "1.webp", alt: "Photo 1 of 1", video: null }],
       saved: false,
       hidden: false,
     };
