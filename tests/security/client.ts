@@ -71,3 +71,22 @@ export function cookiesOf(res: RawResponse, previous = ""): string {
   }
   return [...jar.values()].join("; ");
 }
+
+/** HTML's entities in a page's text, decoded (the few React writes). */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(?:#x([\da-f]+)|#(\d+)|(amp|lt|gt|quot));/gi, (_, hex?: string, dec?: string, name?: string) =>
+    hex ? String.fromCodePoint(parseInt(hex, 16)) : dec ? String.fromCodePoint(Number(dec)) : { amp: "&", lt: "<", gt: ">", quot: '"' }[name!.toLowerCase()]!,
+  );
+}
+
+/** The alert a response sets for the next page ("Post Reported. …"), read from its cookie. */
+export function alertOf(res: RawResponse): string | null {
+  for (const line of [res.headers["set-cookie"] ?? []].flat()) {
+    const value = /^(?:__Host-)?_*alert=([^;]+)/.exec(line)?.[1];
+    if (!value) continue;
+    const payload = decodeURIComponent(value).split(".")[0]!;
+    const json = JSON.parse(Buffer.from(payload, "base64").toString("utf8")) as Record<string, { message?: string }>;
+    return Object.values(json)[0]?.message ?? null;
+  }
+  return null;
+}

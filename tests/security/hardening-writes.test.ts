@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { postForm, rawRequest, serverDir, serverUrl, type RawResponse } from "./client";
+import { decodeEntities, postForm, rawRequest, serverDir, serverUrl, type RawResponse } from "./client";
 import { BOUNDARY, closing, fieldPart, filePart, MULTIPART, partHead, streamRequest } from "./stream";
 import { createPostAs, signInByMagicLink, signUp, signUpStudent, usernameOf, type SecurityUser } from "./users";
 
@@ -14,11 +14,6 @@ const tmpDir = () => path.join(serverDir(), "tmp");
 const leftInTmp = () => fs.readdirSync(tmpDir());
 const CANT_INTERACT = "You can't interact with this person.";
 
-function decodeEntities(text: string): string {
-  return text.replace(/&(?:#x([\da-f]+)|#(\d+)|(amp|lt|gt|quot));/gi, (_, hex?: string, dec?: string, name?: string) =>
-    hex ? String.fromCodePoint(parseInt(hex, 16)) : dec ? String.fromCodePoint(Number(dec)) : { amp: "&", lt: "<", gt: ">", quot: '"' }[name!.toLowerCase()]!,
-  );
-}
 const withoutScripts = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, "");
 const visibleText = (res: RawResponse) => decodeEntities(withoutScripts(res.body));
 

@@ -4,7 +4,7 @@
 // attacker gets back, then reads the page again as the rightful user (or the
 // owner, for the review queue) to see that nothing changed.
 import { beforeAll, describe, expect, it } from "vitest";
-import { postForm, rawRequest, serverUrl, type RawResponse } from "./client";
+import { alertOf, decodeEntities, postForm, rawRequest, serverUrl, type RawResponse } from "./client";
 import { closing, fieldPart, MULTIPART } from "./stream";
 import { createPostAs, signInByMagicLink, signUpStudent, usernameOf, type SecurityUser } from "./users";
 
@@ -22,11 +22,6 @@ function postMultipart(path: string, fields: Record<string, string>, headers: Re
   return rawRequest(path, { method: "POST", headers: { "Content-Type": MULTIPART, Origin: new URL(serverUrl()).origin, ...headers }, body });
 }
 
-function decodeEntities(text: string): string {
-  return text.replace(/&(?:#x([\da-f]+)|#(\d+)|(amp|lt|gt|quot));/gi, (_, hex?: string, dec?: string, name?: string) =>
-    hex ? String.fromCodePoint(parseInt(hex, 16)) : dec ? String.fromCodePoint(Number(dec)) : { amp: "&", lt: "<", gt: ">", quot: '"' }[name!.toLowerCase()]!,
-  );
-}
 
 /** The page's HTML without its scripts (the data Remix embeds for hydration is not what a person sees). */
 const withoutScripts = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, "");
@@ -50,17 +45,6 @@ function checkedRadio(html: string, name: string): string | null {
   return checked ? (/ value="([^"]*)"/.exec(checked)?.[1] ?? null) : null;
 }
 
-/** The alert a response sets for the next page ("Post Reported. …"), read from its cookie. */
-function alertOf(res: RawResponse): string | null {
-  for (const line of [res.headers["set-cookie"] ?? []].flat()) {
-    const value = /^(?:__Host-)?_*alert=([^;]+)/.exec(line)?.[1];
-    if (!value) continue;
-    const payload = decodeURIComponent(value).split(".")[0]!;
-    const json = JSON.parse(Buffer.from(payload, "base64").toString("utf8")) as Record<string, { message?: string }>;
-    return Object.values(json)[0]?.message ?? null;
-  }
-  return null;
-}
 
 /** A refusal that sends a visitor to sign in first, and back here after. */
 function expectSignInFirst(res: RawResponse, path: string) {

@@ -5,30 +5,14 @@
 // of ours sends. Each test reads the conversation again as its members to see
 // that nothing was stored.
 import { beforeAll, describe, expect, it } from "vitest";
-import { postForm, rawRequest, type RawResponse } from "./client";
+import { alertOf, decodeEntities, postForm, rawRequest } from "./client";
 import { createPostAs, signUpStudent, type SecurityUser } from "./users";
 
 const as = (user: SecurityUser) => ({ Cookie: user.cookie });
 
 const withoutScripts = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, "");
 
-function decodeEntities(text: string): string {
-  return text.replace(/&(?:#x([\da-f]+)|#(\d+)|(amp|lt|gt|quot));/gi, (_, hex?: string, dec?: string, name?: string) =>
-    hex ? String.fromCodePoint(parseInt(hex, 16)) : dec ? String.fromCodePoint(Number(dec)) : { amp: "&", lt: "<", gt: ">", quot: '"' }[name!.toLowerCase()]!,
-  );
-}
 
-/** The alert a response sets for the next page, read from its cookie. */
-function alertOf(res: RawResponse): string | null {
-  for (const line of [res.headers["set-cookie"] ?? []].flat()) {
-    const value = /^(?:__Host-)?_*alert=([^;]+)/.exec(line)?.[1];
-    if (!value) continue;
-    const payload = decodeURIComponent(value).split(".")[0]!;
-    const json = JSON.parse(Buffer.from(payload, "base64").toString("utf8")) as Record<string, { message?: string }>;
-    return Object.values(json)[0]?.message ?? null;
-  }
-  return null;
-}
 
 /** What a member sees of the conversation: its messages, the offer's state line and the offer id the forms carry. */
 async function seenBy(member: SecurityUser, chat: string) {
