@@ -1,4 +1,4 @@
-import { Link, NavLink, useMatches, useNavigate } from "@remix-run/react";
+import { Link, NavLink, useMatches } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { Alert } from "~/types/views";
 import { createPostHref, headerTitle } from "~/utils/route-handle";
@@ -97,42 +97,10 @@ function useHideOnScroll() {
   return ref;
 }
 
-type Place = { origin: string; pathname: string; search: string; hash: string };
-
-/**
- * Where a plain left click on a card's link (SpaLink, post-parts.tsx) goes on
- * the client, decided as <Link> decides it: null when the browser should
- * follow it itself (another window, a download, another site); the page
- * already shown is replaced in the history rather than pushed.
- */
-export function spaNavigation(link: Place & { target: string; download: boolean; keepScroll: boolean }, current: Place) {
-  if ((link.target && link.target !== "_self") || link.download || link.origin !== current.origin) return null;
-  const path = link.pathname + link.search + link.hash;
-  return { path, replace: path === current.pathname + current.search + current.hash, preventScrollReset: link.keepScroll };
-}
-
-/** One click listener for the document that turns a click on a card's link into a client-side navigation. */
-function useSpaLinks() {
-  const navigate = useNavigate();
-  useEffect(() => {
-    const onClick = (event: MouseEvent) => {
-      const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[data-spa]") : null;
-      if (!link || event.defaultPrevented || event.button || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
-      const to = spaNavigation({ origin: link.origin, pathname: link.pathname, search: link.search, hash: link.hash, target: link.target, download: link.hasAttribute("download"), keepScroll: link.hasAttribute("data-keep-scroll") }, window.location);
-      if (!to) return;
-      event.preventDefault();
-      navigate(to.path, { replace: to.replace, preventScrollReset: to.preventScrollReset });
-    };
-    document.addEventListener("click", onClick);
-    return () => document.removeEventListener("click", onClick);
-  }, [navigate]);
-}
-
 export function AppShell({ data, children }: { data: ShellData | undefined; children: ReactNode }) {
   const matches = useMatches();
   const { title, back } = headerTitle(matches);
   const headerRef = useHideOnScroll();
-  useSpaLinks();
   const campus = data?.campus ?? { id: "ou", name: "OU" };
   const nav = navFor(data?.user, data?.pending);
   const createPost = createPostHref(matches);

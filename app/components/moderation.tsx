@@ -9,6 +9,7 @@ import { ConfirmActions, Dialog } from "./dialog";
 import { VerifiedBadge } from "./icons";
 import { Avatar, HiddenNotice, RichText } from "./post-parts";
 import { MediaPreview } from "./post-media";
+import { useSpaLinks } from "./spa-link";
 
 const HEADING = { post: "Reported post", comment: "Reported comment", user: "Reported profile", chat: "Reported conversation", review: "Reported review" } as const;
 const STATUS = { available: "Available", pending: "Pending", sold: "Sold" } as Record<string, string>;
@@ -120,6 +121,8 @@ export function ModerationEntry({
   viewerIsOwner: boolean;
   reasons: { id: string; label: string }[];
 }) {
+  // The item's photo preview is a plain link.
+  useSpaLinks();
   const titleId = `entry-${entry.targetType}-${entry.targetId}`;
   const author = entry.author;
   const removable = (entry.item.kind === "post" || entry.item.kind === "comment" || (entry.item.kind === "review" && !entry.item.removed)) && entry.item.exists;

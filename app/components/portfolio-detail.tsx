@@ -8,6 +8,7 @@ import { actionPromptHref } from "~/utils/url-state";
 import { CommentThread, MoreComments } from "./comment-thread";
 import { DeleteFromUrl } from "./delete-from-url";
 import { OnDemand } from "./on-demand";
+import { useSpaLinks } from "./spa-link";
 import { DoesNotExist } from "./not-found";
 import { MediaGallery } from "./post-media";
 import { SaveButton } from "./save-button";
@@ -46,6 +47,8 @@ function NewTabLink({ href, children, primary }: { href: string; children: strin
 
 /** /project/{id} and /game/{id}: the item, its About (readme) and Comments tabs. */
 export function PortfolioDetail({ data, lastResult }: { data: PortfolioPageData; lastResult?: SubmissionResult<string[]> | null }) {
+  // The save prompt's and comments' plain links navigate on the client.
+  useSpaLinks();
   const viewer = useOptionalUser();
   const location = useLocation();
   const { item, kind, show } = data;

@@ -7,7 +7,7 @@ import { withoutModals, withParams } from "~/utils/url-state";
 import { actionPromptHref } from "~/utils/url-state";
 import { Icon } from "./icons";
 import { OnDemand } from "./on-demand";
-import { SpaLink } from "./post-parts";
+import { SpaLink, useSpaLinks } from "./spa-link";
 import { SaveButton } from "./save-button";
 
 type ActionPost = Pick<PostView, "id" | "likeCount" | "commentCount" | "saved" | "author" | "text">;
@@ -19,6 +19,8 @@ type ActionPost = Pick<PostView, "id" | "likeCount" | "commentCount" | "saved" |
  */
 export function PostActions({ post, kind, replyLabel = "Comment" }: { post: ActionPost; kind: "post" | "comment"; replyLabel?: string }) {
   const viewer = useOptionalUser();
+  // The card's and comment's plain links navigate on the client (one listener for the page).
+  useSpaLinks();
   const location = useLocation();
   const root = useRouteLoaderData<{ origin: string }>("root");
   const here = location.pathname + location.search;

@@ -1,7 +1,8 @@
 import type { PostCardView } from "~/types/views";
 import { ListingDetails, ListingLine } from "./listing-info";
 import { PostActions } from "./post-actions";
-import { Avatar, AuthorLine, HiddenNotice, RichText, SpaLink } from "./post-parts";
+import { Avatar, AuthorLine, HiddenNotice, RichText } from "./post-parts";
+import { SpaLink } from "./spa-link";
 import { MediaGallery, MediaPreview } from "./post-media";
 
 /** A post in a feed; `detail` on its own page (every photo at full quality, pickup spot, Edited). */

@@ -3,7 +3,7 @@
 // (settings, messages, notifications, the profile editor) load none of it.
 import { FEED_IMAGE_MAX_WIDTH, GALLERY_IMAGE_WIDTHS, MEDIA_DISPLAY_HEIGHT, thumbnailWidth } from "~/utils/image-sizes";
 import type { MediaView } from "~/types/views";
-import { SpaLink } from "./post-parts";
+import { SpaLink } from "./spa-link";
 import { VideoPlayer, VideoPoster, VideoProcessing } from "./video";
 
 /**

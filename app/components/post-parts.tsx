@@ -2,21 +2,9 @@
 // text (their photos and videos are in post-media.tsx). Apart from PostCard, so
 // pages that show only comments or avatars (projects, games, search,
 // notifications) load no feed card.
-import type { AnchorHTMLAttributes } from "react";
 import type { AuthorView, TextBlock, TimeView } from "~/types/views";
 import { VerifiedBadge } from "./icons";
-
-/**
- * A link of a card (author, body, photos, actions). A feed draws about eighty
- * links, and a Remix <Link> is a dozen hooks to hydrate each: most of a
- * phone's start-up work on /home. This is a plain <a>: without JS an ordinary
- * link, with JS the app shell's one click listener (useSpaLinks) makes the
- * same client-side navigation a <Link> would. `data-discover` lets Remix's
- * route discovery find it as it finds its own links.
- */
-export function SpaLink({ to, preventScrollReset, ...props }: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { to: string; preventScrollReset?: boolean }) {
-  return <a {...props} href={to} data-spa="" data-discover="true" data-keep-scroll={preventScrollReset ? "" : undefined} />;
-}
+import { SpaLink } from "./spa-link";
 
 /**
  * A round profile photo, or the first letter of the name when there is none;

@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { Icon } from "./icons";
-import { SpaLink } from "./post-parts";
+import { SpaLink } from "./spa-link";
 
 /**
  * Save (like) with its count (docs/product.md §8): "Save", or "Saved!" when active. With JS the

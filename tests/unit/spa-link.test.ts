@@ -5,9 +5,8 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
-import { spaNavigation } from "~/components/app-shell";
 import { PostCard } from "~/components/post-card";
-import { SpaLink } from "~/components/post-parts";
+import { SpaLink, spaNavigation } from "~/components/spa-link";
 import type { PostCardView } from "~/types/views";
 
 const here = { origin: "https://ou.example", pathname: "/home", search: "?sort=new", hash: "" };
