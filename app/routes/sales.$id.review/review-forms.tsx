@@ -1,8 +1,9 @@
 // The review screen's two forms: Leave a review (a rating and optional words)
 // and the reviewed person's one answer. Plain posts; the schema loads on first use.
-import { getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { ErrorList, FormErrors } from "~/components/field-errors";
+import { TextareaField } from "~/components/forms";
 import { loadReviewSchemas } from "~/schemas/lazy.client";
 import { useSchemaForm } from "~/utils/form";
 import { REVIEW_ANSWER_MAX, REVIEW_TEXT_MAX, starsLabel } from "~/utils/reviews";
@@ -27,9 +28,7 @@ export function ReviewForm({ action, lastResult, initial }: { action: string; la
         ))}
         <ErrorList id={fields.rating.errorId} errors={fields.rating.errors} />
       </fieldset>
-      <label htmlFor={fields.text.id}>Your review (optional)</label>
-      <textarea {...getTextareaProps(fields.text)} key={fields.text.key} rows={4} maxLength={REVIEW_TEXT_MAX + 200} />
-      <ErrorList id={fields.text.errorId} errors={fields.text.errors} />
+      <TextareaField field={fields.text} label="Your review (optional)" key={fields.text.key} rows={4} maxLength={REVIEW_TEXT_MAX + 200} />
       <button type="submit" className="button button--primary">
         Post review
       </button>
@@ -44,9 +43,7 @@ export function AnswerForm({ action, reviewId, lastResult }: { action: string; r
       <input type="hidden" name="intent" value="answer" />
       <input type="hidden" name="review" value={reviewId} />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <label htmlFor={fields.answer.id}>Your answer</label>
-      <textarea {...getTextareaProps(fields.answer)} key={fields.answer.key} rows={3} maxLength={REVIEW_ANSWER_MAX + 200} />
-      <ErrorList id={fields.answer.errorId} errors={fields.answer.errors} />
+      <TextareaField field={fields.answer} label="Your answer" key={fields.answer.key} rows={3} maxLength={REVIEW_ANSWER_MAX + 200} />
       <button type="submit" className="button">
         Post answer
       </button>
