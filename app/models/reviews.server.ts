@@ -306,6 +306,9 @@ export type SellerCardView = {
   replies: string | null;
 };
 
+/** "Nov 2025": made once, not per card (a formatter costs more to build than to use). */
+const JOINED_FORMAT = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+
 /**
  * What the listing page's seller card shows: two queries whatever the
  * seller's history — the person with their sold count and rating (scalar
@@ -337,7 +340,7 @@ export async function sellerCard(sellerId: string, now = Date.now()): Promise<Se
   return {
     seller: authorView(row.seller),
     schoolVerified: row.schoolVerified,
-    joined: `Joined ${new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" }).format(row.createdAt)}`,
+    joined: `Joined ${JOINED_FORMAT.format(row.createdAt)}`,
     sold: Number(row.sold),
     rating: statsOf(row.ratingAverage, Number(row.ratingCount)),
     replies: replyTimeLabel(waits.map((w) => (w.firstReplyAt ?? now) - (w.firstMessageAt ?? now))),

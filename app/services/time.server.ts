@@ -1,26 +1,57 @@
-import { TZDate } from "@date-fns/tz";
-import { format, formatDistanceStrict } from "date-fns";
+import { formatDistanceStrict } from "date-fns";
 import type { TimeView } from "~/types/views";
 
-/** Formats a time for the viewer's time zone (docs/product.md §19: "X ago", clock time, "MMM do"). */
+// One formatter per time zone, made once: building an Intl.DateTimeFormat costs far
+// more than formatting with it, and a page formats dozens of times (every card and comment).
+const FORMATTERS_MAX = 200;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", { timeZone, month: "short", day: "numeric", hour: "numeric", minute: "2-digit", hour12: true });
+    if (formatters.size >= FORMATTERS_MAX) formatters.delete(formatters.keys().next().value!);
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st. */
+function ordinal(day: number): string {
+  const tens = day % 100;
+  if (tens >= 11 && tens <= 13) return `${day}th`;
+  return `${day}${["th", "st", "nd", "rd"][day % 10] ?? "th"}`;
+}
+
+/** Formats a time for the viewer's time zone (docs/product.md §19: "X ago", clock time "h:mm AM", date "MMM do"). */
 export function timeView(epochMs: number, timeZone: string, now = Date.now()): TimeView {
-  const zoned = new TZDate(epochMs, timeZone);
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of formatterFor(timeZone).formatToParts(epochMs)) parts[part.type] = part.value;
   return {
     iso: new Date(epochMs).toISOString(),
     // "5 seconds ago" under a minute too (docs/product.md §19); a time a little ahead of this clock reads "0 seconds ago".
     ago: `${formatDistanceStrict(Math.min(epochMs, now), now)} ago`,
-    clock: format(zoned, "h:mm a"),
-    date: format(zoned, "MMM do"),
+    clock: `${parts.hour}:${parts.minute} ${parts.dayPeriod}`,
+    date: `${parts.month} ${ordinal(Number(parts.day))}`,
   };
 }
 
-/** A time zone name the runtime understands, or undefined. */
+const validZones = new Map<string, boolean>();
+
+/** A time zone name the runtime understands, or undefined (remembered per name: this runs on every request). */
 export function validTimeZone(name: string | null | undefined): string | undefined {
   if (!name) return undefined;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: name });
-    return name;
-  } catch {
-    return undefined;
+  let valid = validZones.get(name);
+  if (valid === undefined) {
+    try {
+      formatterFor(name);
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    // Names come from requests: remember at most a few hundred, as the formatters.
+    if (validZones.size >= FORMATTERS_MAX) validZones.delete(validZones.keys().next().value!);
+    validZones.set(name, valid);
   }
+  return valid ? name : undefined;
 }

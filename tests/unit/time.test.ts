@@ -24,3 +24,34 @@ describe("timeView: \"X ago\" (docs/product.md §19)", () => {
     expect(timeView(NOW, TZ, NOW)).toMatchObject({ clock: "1:30 PM", date: "Mar 14th" });
   });
 });
+
+describe("timeView: clock and date in any zone", () => {
+  it.each([
+    [Date.UTC(2025, 0, 1, 0, 5), "UTC", "12:05 AM", "Jan 1st"],
+    [Date.UTC(2025, 0, 2, 12, 0), "UTC", "12:00 PM", "Jan 2nd"],
+    [Date.UTC(2025, 0, 3, 23, 59), "UTC", "11:59 PM", "Jan 3rd"],
+    [Date.UTC(2025, 0, 11, 9, 0), "UTC", "9:00 AM", "Jan 11th"],
+    [Date.UTC(2025, 0, 12, 9, 0), "UTC", "9:00 AM", "Jan 12th"],
+    [Date.UTC(2025, 0, 13, 9, 0), "UTC", "9:00 AM", "Jan 13th"],
+    [Date.UTC(2025, 0, 21, 9, 0), "UTC", "9:00 AM", "Jan 21st"],
+    [Date.UTC(2025, 0, 22, 9, 0), "UTC", "9:00 AM", "Jan 22nd"],
+    [Date.UTC(2025, 0, 23, 9, 0), "UTC", "9:00 AM", "Jan 23rd"],
+    [Date.UTC(2025, 0, 31, 9, 0), "UTC", "9:00 AM", "Jan 31st"],
+    // The day changes with the zone: 02:00 UTC on Mar 1 is the evening of Feb 28 in Chicago.
+    [Date.UTC(2025, 2, 1, 2, 0), "America/Chicago", "8:00 PM", "Feb 28th"],
+    [Date.UTC(2025, 6, 4, 16, 30), "Asia/Tokyo", "1:30 AM", "Jul 5th"],
+  ])("%i in %s reads %s, %s", (at, zone, clock, date) => {
+    expect(timeView(at, zone, at)).toMatchObject({ clock, date });
+  });
+});
+
+describe("validTimeZone", () => {
+  it("keeps a zone the runtime knows and drops one it does not, every time it is asked", async () => {
+    const { validTimeZone } = await import("~/services/time.server");
+    for (let i = 0; i < 2; i++) {
+      expect(validTimeZone("America/Chicago")).toBe("America/Chicago");
+      expect(validTimeZone("Not/AZone")).toBeUndefined();
+      expect(validTimeZone("")).toBeUndefined();
+    }
+  });
+});
