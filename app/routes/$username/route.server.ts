@@ -6,6 +6,7 @@ import { requestClaimLink } from "~/http/auth.server";
 import { profilePage, setBlocked } from "~/flows/profile-page.server";
 import { reportAction } from "~/http/reports.server";
 import { campusForRequest } from "~/models/campuses.server";
+import { checkPermission, refusalResponse } from "~/http/permissions.server";
 import { can } from "~/models/permissions.server";
 import { reportUser } from "~/models/reports.server";
 import { reportShownReview } from "~/flows/reviews.server";
@@ -46,6 +47,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await getProfile(params.username ?? "");
   if (!user) throw notFound();
+  // Claim this account is the one write a visitor makes (it only emails the account's
+  // own address, under the sign-in link limits). Everything else needs a signed-in
+  // user, checked before the body is read: the least rule of this page's writes
+  // (signed in; blocking stays open to everyone), then each intent's own rule.
+  const signedIn = (await getOptionalUser(request)) !== null;
+  const gate = signedIn ? await checkPermission(request, "user.block") : null;
+  if (gate?.refusal) throw refusalResponse(gate.refusal);
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "claim") {
@@ -54,23 +62,23 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!sent.ok) return redirectWithAlert(request, `/${user.username}`, { type: "danger", message: AUTH_MESSAGES[sent.code] });
     return redirect(claimSentUrl(user.username), { headers: { "Set-Cookie": sent.setCookie } });
   }
+  const viewer = gate?.user ?? (await requireUser(request));
+  const campusId = gate!.campus.id;
   if (intent === "block" || intent === "unblock") {
-    const viewer = await requireUser(request);
     const done = await setBlocked(viewer.id, user.id, intent === "block");
     if (!done.ok) throw new Response(done.message, { status: 400 });
     return redirectWithAlert(request, `/${user.username}`, { type: "success", message: done.message });
   }
   if (intent !== "report") throw new Response("Bad Request", { status: 400 });
-  const viewer = await requireUser(request);
   const reported = new URL(request.url).searchParams;
   if (reported.get("report") === "review") {
     // A review on the Reviews tab: ?report=review&target={id}.
-    const reviewDecision = await can(viewer, "review.report", { campusId: (await campusForRequest(request)).id });
+    const reviewDecision = await can(viewer, "review.report", { campusId });
     if (!reviewDecision.allowed) return data({ report: parseWithSchema(form, reportSchema).reply({ formErrors: [reviewDecision.refusal.message] }) }, { status: reviewDecision.refusal.status });
     const reviewId = reported.get("target") ?? "";
     return reportAction(request, form, viewer, (details) => reportShownReview({ reporterId: viewer.id, reviewId, ...details }), `/${user.username}?show=reviews`);
   }
-  const decision = await can(viewer, "user.report", { campusId: (await campusForRequest(request)).id });
+  const decision = await can(viewer, "user.report", { campusId });
   if (!decision.allowed) return data({ report: parseWithSchema(form, reportSchema).reply({ formErrors: [decision.refusal.message] }) }, { status: decision.refusal.status });
   return reportAction(request, form, viewer, (details) => reportUser({ reporterId: viewer.id, reportedUserId: user.id, ...details }), `/${user.username}`);
 }
