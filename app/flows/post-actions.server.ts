@@ -7,7 +7,7 @@ import type { LikeTarget } from "~/models/likes.server";
 import { LikeError, toggleLike } from "~/models/likes.server";
 import { recordEvent } from "~/models/events.server";
 import { getListingRow, renewListing, setListingStatus } from "~/models/listings.server";
-import { salePrice } from "~/models/offers.server";
+import { releaseAcceptedOffers, salePrice } from "~/models/offers.server";
 import { buyerConversation, recordSale, SaleError, undoRecentSale } from "~/models/sales.server";
 import { deletePost, PostError } from "~/models/posts.server";
 import { LISTING_RENEWED, LISTING_STATUSES, STATUS_ACTIONS, type ListingStatus } from "~/utils/listings";
@@ -62,7 +62,8 @@ const NOT_A_BUYER = "Choose someone who messaged you about it.";
  * Mark as pending / sold / available (the post page's buttons): the author
  * only. Sold to `buyerId` (someone who messaged about it) records the sale at
  * their accepted offer or the asking price; "Someone else" or none records
- * nothing. Available again undoes a sale of the last 48 hours.
+ * nothing. Available again undoes a sale of the last 48 hours and releases
+ * the accepted offer that reserved it.
  */
 export async function changeListingStatus(userId: string, postId: string, status: string, buyerId: string | null = null): Promise<{ ok: true; message: string } | PostActionRefusal> {
   if (!(LISTING_STATUSES as readonly string[]).includes(status)) return { ok: false, code: "BAD_REQUEST", status: 400, message: "Bad Request" };
@@ -87,7 +88,10 @@ export async function changeListingStatus(userId: string, postId: string, status
       throw error;
     }
   }
-  if (status === "available") await undoRecentSale(postId);
+  if (status === "available") {
+    await undoRecentSale(postId);
+    await releaseAcceptedOffers(postId);
+  }
   return { ok: true, message: STATUS_ACTIONS[status as ListingStatus].done };
 }
 

@@ -110,6 +110,14 @@ export async function acceptedOffer(postId: string, db: Tx | Db = getDb()): Prom
 }
 
 /**
+ * The listing is available again (its author marked it so): the accepted offer no
+ * longer reserves it, so it is superseded, and its buyer may offer again like anyone.
+ */
+export async function releaseAcceptedOffers(postId: string, now = Date.now()): Promise<void> {
+  await getDb().update(offers).set({ status: "superseded", updatedAt: now }).where(and(eq(offers.postId, postId), eq(offers.status, "accepted")));
+}
+
+/**
  * The buyer of conversation `chatId` offers `amountCents` for its listing:
  * OBO listings only, $1 to the asking price, not sold or pending with someone
  * else, not between people who blocked each other, 10 an hour. Their open

@@ -8,7 +8,7 @@ import { changeListingStatus } from "~/flows/post-actions.server";
 import { postPage } from "~/flows/post-page.server";
 import { seed } from "~/flows/seed.server";
 import { sendMessage, startConversation } from "~/models/messages.server";
-import { buyerChoices, makeOffer, respondToOffer } from "~/models/offers.server";
+import { buyerChoices, makeOffer, offerPanel, respondToOffer } from "~/models/offers.server";
 import { createPost } from "~/models/posts.server";
 import { insertUser } from "~/models/users.server";
 import { getDb, schema } from "~/services/db.server";
@@ -113,5 +113,23 @@ describe("sold to a buyer", () => {
     await getDb().update(schema.sales).set({ createdAt: Date.now() - 49 * 3600_000 }).where(eq(schema.sales.postId, post));
     await changeListingStatus(seller.id, post, "available");
     expect(await salesOf(post)).toHaveLength(1);
+  });
+
+  it("available again releases the accepted offer: the buyer may offer again, and a later sale is at the asking price", async () => {
+    const seller = await user("Sam");
+    const buyer = await user("Ben");
+    const post = await listing(seller.id, 8000);
+    const chat = await wrote(buyer.id, post);
+    const { id } = await makeOffer({ chatId: chat, buyerId: buyer.id, amountCents: 6000, origin });
+    await respondToOffer({ chatId: chat, userId: seller.id, offerId: id, response: "accept", origin });
+    expect(await statusOf(post)).toBe("pending");
+    await changeListingStatus(seller.id, post, "available");
+    const offer = await getDb().select({ status: schema.offers.status }).from(schema.offers).where(eq(schema.offers.id, id));
+    expect(offer).toEqual([{ status: "superseded" }]);
+    expect((await offerPanel(chat, buyer.id))?.current).toBeNull();
+    expect((await buyerChoices(post, seller.id)).preselected).toBeNull();
+    await makeOffer({ chatId: chat, buyerId: buyer.id, amountCents: 7000, origin });
+    await changeListingStatus(seller.id, post, "sold", buyer.id);
+    expect(await salesOf(post)).toMatchObject([{ buyerId: buyer.id, priceCents: 8000 }]);
   });
 });
