@@ -12,7 +12,9 @@ import { renewListing } from "~/models/listings.server";
 import { createPost, type ListingFields } from "~/models/posts.server";
 import { unhideItem } from "~/models/reports.server";
 import { matchNewListing, saveSearch, setSearchNotify } from "~/models/saved-searches.server";
-import { subscriberForToken } from "~/models/unsubscribe.server";
+import { subscriberForToken, unsubscribeUrl } from "~/models/unsubscribe.server";
+import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/unsubscribe/route.server";
+import { getSavedSearch } from "~/models/saved-searches.server";
 import { insertUser, type User } from "~/models/users.server";
 import { getDb, schema } from "~/services/db.server";
 import { readFeedFilters } from "~/utils/feed-filters";
@@ -209,5 +211,30 @@ describe("the job: queue, notices and emails", () => {
     // Off: pending hits are dropped, nothing sent.
     await setSearchNotify(buyer.id, search, "off");
     expect(await mailTo(buyer)).toHaveLength(1);
+  });
+});
+
+describe("the unsubscribe link of an alert email", () => {
+  const args = (request: Request) => ({ request, params: {}, context: {} });
+  it("names the search, turns off that search's alerts only, and works for no other search", async () => {
+    const buyer = await student();
+    const lamp = await save(buyer, "lamp");
+    const desk = await save(buyer, "desk");
+    const link = new URL(unsubscribeUrl(buyer, BASE, Date.now(), lamp));
+    const page = (await unsubscribeLoader(args(new Request(link)))) as { valid: boolean; search: { description: string; on: boolean } | null };
+    expect(page).toMatchObject({ valid: true, search: { description: "lamp", on: true } });
+    // The same token for another search is refused, and changes nothing.
+    const forged = new URL(link);
+    forged.searchParams.set("search", desk);
+    const refused = (await unsubscribeLoader(args(new Request(forged)))) as unknown as { init: { status: number } };
+    expect(refused.init.status).toBe(400);
+    const token = link.searchParams.get("token")!;
+    const res = (await unsubscribeAction(args(new Request(link, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ token, intent: "stop-search" }) })))) as Response;
+    expect(res.status).toBe(302);
+    expect((await getSavedSearch(buyer.id, lamp))?.notify).toBe("off");
+    expect((await getSavedSearch(buyer.id, desk))?.notify).toBe("instant");
+    // Every other email stays on.
+    const [user] = await getDb().select().from(schema.users).where(eq(schema.users.id, buyer.id));
+    expect(user!.emailNotifications).toBe(true);
   });
 });
