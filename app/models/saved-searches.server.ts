@@ -25,7 +25,7 @@ import {
   type NotifyChoice,
   type SavedSearchCriteria,
 } from "~/utils/saved-searches";
-import { matchTerms, postTerms } from "~/utils/search-words";
+import { indexTerm, matchTerms, postIndexTerms } from "~/utils/search-words";
 
 const { savedSearches: s, savedSearchTerms: terms, savedSearchHits: hits, posts } = schema;
 
@@ -74,7 +74,7 @@ export async function saveSearch(opts: { userId: string; campusId: string; crite
         wantedPostId: opts.wantedPostId ?? null,
         createdAt: opts.now ?? Date.now(),
       });
-      if (matching.length) await tx.insert(terms).values(matching.map((t) => ({ campusId: opts.campusId, term: t.term, prefix: t.prefix, savedSearchId: id })));
+      if (matching.length) await tx.insert(terms).values(matching.map((t) => ({ campusId: opts.campusId, term: indexTerm(t), savedSearchId: id, termCount: matching.length })));
       return { ok: true, id };
     });
   } catch (error) {
@@ -153,7 +153,7 @@ async function alertableListing(postId: string, now: number) {
 export async function matchNewListing(postId: string, now = Date.now()): Promise<SearchMatch[]> {
   const post = await alertableListing(postId, now);
   if (!post) return [];
-  const { words, prefixes } = postTerms(post.text.map((b) => b.text).join("\n"));
+  const keys = postIndexTerms(post.text.map((b) => b.text).join("\n"));
   const price = post.priceCents;
   const filters: SQL = and(
     post.category === null ? isNull(s.category) : or(isNull(s.category), eq(s.category, post.category)),
@@ -169,14 +169,16 @@ export async function matchNewListing(postId: string, now = Date.now()): Promise
   const db = getDb();
   const byFilters = db.select(columns).from(s).where(and(eq(s.campusId, post.campusId), eq(s.termCount, 0), filters));
   let rows;
-  if (prefixes.length) {
+  if (keys.length) {
+    // The searches all of whose terms the post has, from the index alone; only those are read.
     const found = db
-      .select({ id: terms.savedSearchId, n: sql<number>`count(*)`.as("n") })
+      .select({ id: terms.savedSearchId })
       .from(terms)
-      .where(and(eq(terms.campusId, post.campusId), inArray(terms.term, prefixes), or(eq(terms.prefix, true), inArray(terms.term, words))))
-      .groupBy(terms.savedSearchId)
+      .where(and(eq(terms.campusId, post.campusId), inArray(terms.term, keys)))
+      .groupBy(terms.savedSearchId, terms.termCount)
+      .having(sql`count(*) = ${terms.termCount}`)
       .as("found");
-    const byWords = db.select(columns).from(s).innerJoin(found, and(eq(found.id, s.id), eq(found.n, s.termCount))).where(filters);
+    const byWords = db.select(columns).from(s).innerJoin(found, eq(found.id, s.id)).where(filters);
     rows = await byWords.unionAll(byFilters);
   } else {
     rows = await byFilters;

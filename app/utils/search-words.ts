@@ -39,6 +39,17 @@ export function matchTerms(query: string): MatchTerm[] {
 /** Most distinct words of a post looked up (a very long post is matched on its first ones). */
 const MAX_POST_WORDS = 600;
 
+/** How a prefix term is kept in the index: with a mark no word contains, so one lookup serves words and prefixes. */
+export function indexTerm(t: MatchTerm): string {
+  return t.prefix ? `${t.term}*` : t.term;
+}
+
+/** The index keys a post's text matches: each of its words, and each of their prefixes as a prefix term. */
+export function postIndexTerms(text: string): string[] {
+  const { words, prefixes } = postTerms(text);
+  return [...words, ...prefixes.map((p) => indexTerm({ term: p, prefix: true }))];
+}
+
 /**
  * What a post's text offers the matching: its distinct words, and every prefix
  * of them of MIN_PREFIX characters or more (the words included).

@@ -691,9 +691,14 @@ export const savedSearchTerms = pgTable(
     savedSearchId: text("saved_search_id")
       .notNull()
       .references(() => savedSearches.id, { onDelete: "cascade" }),
-    prefix: boolean("prefix").notNull().default(false),
+    /** The search's term count, copied here so matching counts its terms without reading the search. */
+    termCount: integer("term_count").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.campusId, t.term, t.savedSearchId] }), index("saved_search_terms_search_idx").on(t.savedSearchId)],
+  (t) => [
+    primaryKey({ columns: [t.savedSearchId, t.term] }),
+    // Covers matching: the post's terms in one IN list, grouped by search, complete ones kept.
+    index("saved_search_terms_match_idx").on(t.campusId, t.term, t.savedSearchId, t.termCount),
+  ],
 );
 
 export const listingAlertJobs = pgTable(

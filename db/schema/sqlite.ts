@@ -750,9 +750,10 @@ export const savedSearches = sqliteTable(
 );
 
 /**
- * The matching index of saved searches: one row per word of each search, the
- * last one marked as a prefix. A new post looks up its words and their prefixes
- * here in one query.
+ * The matching index of saved searches: one row per word of each search; the
+ * last one, which matches as a prefix, is stored with a "*" after it ("lam*"),
+ * which no word contains. A new post looks up its words and its prefixes with
+ * a "*" in one IN list over the match index, which covers the query.
  */
 export const savedSearchTerms = sqliteTable(
   "saved_search_terms",
@@ -762,9 +763,14 @@ export const savedSearchTerms = sqliteTable(
     savedSearchId: text("saved_search_id")
       .notNull()
       .references(() => savedSearches.id, { onDelete: "cascade" }),
-    prefix: integer("prefix", { mode: "boolean" }).notNull().default(false),
+    /** The search's term count, copied here so matching counts its terms without reading the search. */
+    termCount: integer("term_count").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.campusId, t.term, t.savedSearchId] }), index("saved_search_terms_search_idx").on(t.savedSearchId)],
+  (t) => [
+    primaryKey({ columns: [t.savedSearchId, t.term] }),
+    // Covers matching: the post's terms in one IN list, grouped by search, complete ones kept.
+    index("saved_search_terms_match_idx").on(t.campusId, t.term, t.savedSearchId, t.termCount),
+  ],
 );
 
 /**

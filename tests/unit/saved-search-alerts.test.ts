@@ -215,7 +215,7 @@ describe("the job: queue, notices and emails", () => {
 });
 
 describe("the unsubscribe link of an alert email", () => {
-  const args = (request: Request) => ({ request, params: {}, context: {} });
+  const args = (request: Request) => ({ request, params: {}, context: { cspNonce: "", clientIp: "" } });
   it("names the search, turns off that search's alerts only, and works for no other search", async () => {
     const buyer = await student();
     const lamp = await save(buyer, "lamp");

@@ -22,8 +22,8 @@ CREATE TABLE "saved_search_terms" (
 	"campus_id" text NOT NULL,
 	"term" text NOT NULL,
 	"saved_search_id" text NOT NULL,
-	"prefix" boolean DEFAULT false NOT NULL,
-	CONSTRAINT "saved_search_terms_campus_id_term_saved_search_id_pk" PRIMARY KEY("campus_id","term","saved_search_id")
+	"term_count" integer NOT NULL,
+	CONSTRAINT "saved_search_terms_saved_search_id_term_pk" PRIMARY KEY("saved_search_id","term")
 );
 --> statement-breakpoint
 CREATE TABLE "saved_searches" (
@@ -54,7 +54,7 @@ ALTER TABLE "saved_searches" ADD CONSTRAINT "saved_searches_wanted_post_id_posts
 CREATE INDEX "listing_alert_jobs_queue_idx" ON "listing_alert_jobs" USING btree ("status","run_after");--> statement-breakpoint
 CREATE INDEX "saved_search_hits_post_idx" ON "saved_search_hits" USING btree ("post_id");--> statement-breakpoint
 CREATE INDEX "saved_search_hits_pending_idx" ON "saved_search_hits" USING btree ("saved_search_id") WHERE mailed_at is null;--> statement-breakpoint
-CREATE INDEX "saved_search_terms_search_idx" ON "saved_search_terms" USING btree ("saved_search_id");--> statement-breakpoint
+CREATE INDEX "saved_search_terms_match_idx" ON "saved_search_terms" USING btree ("campus_id","term","saved_search_id","term_count");--> statement-breakpoint
 CREATE UNIQUE INDEX "saved_searches_user_key_idx" ON "saved_searches" USING btree ("user_id","campus_id","key");--> statement-breakpoint
 CREATE INDEX "saved_searches_user_idx" ON "saved_searches" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "saved_searches_filters_idx" ON "saved_searches" USING btree ("campus_id","category") WHERE term_count = 0;

@@ -28,12 +28,12 @@ CREATE TABLE `saved_search_terms` (
 	`campus_id` text NOT NULL,
 	`term` text NOT NULL,
 	`saved_search_id` text NOT NULL,
-	`prefix` integer DEFAULT false NOT NULL,
-	PRIMARY KEY(`campus_id`, `term`, `saved_search_id`),
+	`term_count` integer NOT NULL,
+	PRIMARY KEY(`saved_search_id`, `term`),
 	FOREIGN KEY (`saved_search_id`) REFERENCES `saved_searches`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE INDEX `saved_search_terms_search_idx` ON `saved_search_terms` (`saved_search_id`);--> statement-breakpoint
+CREATE INDEX `saved_search_terms_match_idx` ON `saved_search_terms` (`campus_id`,`term`,`saved_search_id`,`term_count`);--> statement-breakpoint
 CREATE TABLE `saved_searches` (
 	`id` text PRIMARY KEY NOT NULL,
 	`user_id` text NOT NULL,
