@@ -1,5 +1,5 @@
-// The background job of saved-search alerts (docs/product.md, Saved searches and
-// alerts), run by every server process: it takes queued listings (posted,
+// The background job of saved-search alerts (docs/product.md §25), run by
+// every server process: it takes queued listings (posted,
 // renewed or shown again) one at a time, matches each against the saved
 // searches of its campus and records the hits (the in-app notice of Right away
 // at once), then sends the alert emails that are due: Right away at most one

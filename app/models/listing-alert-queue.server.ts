@@ -1,11 +1,10 @@
-// The queue of listings to match against saved searches (docs/product.md, Saved
-// searches and alerts): a row written in the transaction that posts, renews or
-// shows a listing again, so matching never runs in the poster's request and a
+// The queue of listings to match against saved searches (docs/product.md §25):
+// a row written in the transaction that posts, renews or shows a listing again, so matching never runs in the poster's request and a
 // listing is never missed. Any process claims a due row with one UPDATE (on
 // PostgreSQL FOR UPDATE SKIP LOCKED, as the video queue does) and a lease; a
 // process that dies mid-job leaves it to another once the lease ran out.
 import { and, asc, eq, lt, lte, or, sql } from "drizzle-orm";
-import { dbClient, getDb, newId, schema, type Tx } from "~/services/db.server";
+import { getDb, newId, schema, skipLocked, type Tx } from "~/services/db.server";
 
 const { listingAlertJobs: jobs } = schema;
 
@@ -28,11 +27,10 @@ export async function claimListingAlertJob(holder: string, leaseMs: number, now 
   const pick = db.select({ id: jobs.id }).from(jobs).where(due).orderBy(asc(jobs.runAfter), asc(jobs.createdAt)).limit(1);
   // An idle poll writes nothing.
   if (!(await pick).length) return null;
-  const locked = dbClient().dialect === "pg" ? (pick as unknown as { for(strength: "update", opts: { skipLocked: boolean }): typeof pick }).for("update", { skipLocked: true }) : pick;
   const [job] = await db
     .update(jobs)
     .set({ status: "running", claimedBy: holder, leaseUntil: now + leaseMs, attempts: sql`${jobs.attempts} + 1` })
-    .where(and(sql`${jobs.id} = (${locked})`, due))
+    .where(and(sql`${jobs.id} = (${skipLocked(pick)})`, due))
     .returning();
   return job ?? null;
 }

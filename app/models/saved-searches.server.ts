@@ -1,4 +1,4 @@
-// Saved searches and their alerts (docs/product.md, Saved searches and alerts).
+// Saved searches and their alerts (docs/product.md §25).
 // A saved search is its words and feed filters on one campus. Its words are
 // also rows of `saved_search_terms` (campus, term, search), the index a new
 // listing is matched through: the listing's words and all their prefixes look

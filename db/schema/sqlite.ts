@@ -710,8 +710,7 @@ export const jobLeases = sqliteTable("job_leases", {
 export const savedSearchNotify = ["instant", "daily", "off"] as const;
 
 /**
- * A search a user saved on one campus (docs/product.md, Saved searches and
- * alerts): its words (normalised, space-separated; empty for filters only) and
+ * A search a user saved on one campus (docs/product.md §25): its words (normalised, space-separated; empty for filters only) and
  * the feed filters that take part in matching. `key` is all of it in one
  * string, so the same search saved twice is one row. A Wanted post may own one
  * (`wanted_post_id`): it then alerts its author through the same matching.
