@@ -8,6 +8,7 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { createListingReminderJob } from "./flows/listing-reminders.server";
+import { createListingAlertJob } from "./flows/saved-search-alerts.server";
 import { createStorageSweepJob } from "./flows/storage-sweep.server";
 import { createVideoProcessingJob } from "./flows/video-processing.server";
 import { flushPageViews, recordPageView } from "./models/events.server";
@@ -190,6 +191,8 @@ async function start() {
     { name: "listing reminders", create: () => createListingReminderJob() },
     // Transcodes uploaded videos, VIDEO_WORKERS at a time (none when 0); stop kills ffmpeg and gives the jobs back.
     { name: "video processing", create: () => createVideoProcessingJob() },
+    // Matches new, renewed and reshown listings against saved searches (every few seconds) and sends the alert emails due.
+    { name: "saved-search alerts", create: () => createListingAlertJob() },
   ]);
   // One line: which ffmpeg transcodes videos, or that videos are refused (none found).
   console.log(await describeFfmpeg());

@@ -6,6 +6,7 @@ export function SettingsMenu() {
   const user = useOptionalUser();
   const items = [
     { to: "/settings/account", label: "Your account", hint: "Username, password, email" },
+    ...(user ? [{ to: "/settings/saved-searches", label: "Saved searches", hint: "Alerts for new listings" }] : []),
     ...(user ? [{ to: "/settings/blocked", label: "Blocked people", hint: "People you blocked" }] : []),
     { to: "/settings/help", label: "Contact Me", hint: "Help with your account" },
     user ? { to: "/logout", label: "Log out", hint: `@${user.username}` } : { to: "/login", label: "Log in", hint: "Or create an account" },

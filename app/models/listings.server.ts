@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import { and, eq, gt, isNotNull, isNull, lt, lte, ne, or } from "drizzle-orm";
 import { config } from "~/services/config.server";
 import { getDb, schema, transaction } from "~/services/db.server";
+import { enqueueListingAlerts } from "./listing-alert-queue.server";
 import { campusOrigin, defaultOrigin } from "~/services/urls.server";
 import {
   LISTING_LIFETIME_MS,
@@ -103,11 +104,16 @@ export async function renewListing(opts: { postId: string; userId: string; now?:
   if (post.status === "sold") throw new PostError(SOLD_CANNOT_RENEW, 409);
   if (nextRenewAt(post) > now) throw new PostError(RENEW_TOO_SOON, 409);
   // The same renewal twice at once: the second finds the first's renewedAt and changes nothing.
-  const renewed = await getDb()
-    .update(posts)
-    .set({ renewedAt: now, lastActivityAt: now, updatedAt: now })
-    .where(and(eq(posts.id, post.id), post.renewedAt === null ? isNull(posts.renewedAt) : eq(posts.renewedAt, post.renewedAt)))
-    .returning({ id: posts.id });
+  const renewed = await transaction(async (tx) => {
+    const rows = await tx
+      .update(posts)
+      .set({ renewedAt: now, lastActivityAt: now, updatedAt: now })
+      .where(and(eq(posts.id, post.id), post.renewedAt === null ? isNull(posts.renewedAt) : eq(posts.renewedAt, post.renewedAt)))
+      .returning({ id: posts.id });
+    // Back on top: saved searches that have not seen it yet hear of it.
+    if (rows.length) await enqueueListingAlerts(tx, post.id, now);
+    return rows;
+  });
   if (renewed.length === 0) throw new PostError(RENEW_TOO_SOON, 409);
 }
 
@@ -166,11 +172,15 @@ export async function checkRenewToken(postId: string, token: string | null | und
 export async function renewWithToken(postId: string, token: string | null | undefined, now = Date.now()): Promise<RenewLinkCheck> {
   const checked = await checkRenewToken(postId, token, now);
   if (!checked.ok) return checked;
-  const renewed = await getDb()
-    .update(posts)
-    .set({ renewedAt: now, lastActivityAt: now, updatedAt: now })
-    .where(and(eq(posts.id, postId), eq(posts.lastActivityAt, checked.activityAt), ne(posts.status, "sold")))
-    .returning({ id: posts.id });
+  const renewed = await transaction(async (tx) => {
+    const rows = await tx
+      .update(posts)
+      .set({ renewedAt: now, lastActivityAt: now, updatedAt: now })
+      .where(and(eq(posts.id, postId), eq(posts.lastActivityAt, checked.activityAt), ne(posts.status, "sold")))
+      .returning({ id: posts.id });
+    if (rows.length) await enqueueListingAlerts(tx, postId, now);
+    return rows;
+  });
   return renewed.length === 1 ? checked : { ok: false, reason: "used" };
 }
 

@@ -25,6 +25,7 @@ const MAIL_KIND: Record<NotificationType, string> = {
   moderation: "moderation",
   video: "video",
   review: "review",
+  "saved search": "saved search",
 };
 
 const VERB: Record<NotificationType, string> = {
@@ -36,6 +37,7 @@ const VERB: Record<NotificationType, string> = {
   moderation: "removed your post",
   video: "could not process your video",
   review: "sold or bought with you",
+  "saved search": "posted a listing you searched for",
 };
 
 /** The recipient's post, comment, game or project a notification is about, or the conversation of a message. */
@@ -181,9 +183,35 @@ export async function notifyVideoFailed(tx: Tx, n: { userId: string; postId: str
   });
 }
 
-/** Notices shown in their own words, with no one's name: the moderators' and the video processor's. */
+/**
+ * A listing matched a saved search: "New listing for "{the search}"", leading
+ * to the post, in its own words (the alert is about the search, not the
+ * seller). Once per search and post (`once_key`, with the seller as actor);
+ * emails go in batches (app/models/saved-searches.server.ts), not from here.
+ */
+export async function notifySavedSearch(tx: Tx, n: { userId: string; actorId: string; postId: string; savedSearchId: string; description: string; now: number }): Promise<void> {
+  await tx
+    .insert(schema.notifications)
+    .values({
+      id: newId(),
+      userId: n.userId,
+      actorId: n.actorId,
+      type: "saved search",
+      postId: n.postId,
+      message: savedSearchNotice(n.description),
+      onceKey: `saved search:${n.savedSearchId}:${n.postId}`,
+      createdAt: n.now,
+    })
+    .onConflictDoNothing();
+}
+
+export function savedSearchNotice(description: string): string {
+  return `New listing for "${description}"`;
+}
+
+/** Notices shown in their own words, with no one's name: the moderators', the video processor's and saved-search alerts. */
 function isNotice(type: NotificationType): boolean {
-  return type === "moderation" || type === "video";
+  return type === "moderation" || type === "video" || type === "saved search";
 }
 
 /**
@@ -381,8 +409,8 @@ export async function getNotificationsPage(opts: {
         actor,
         verb: notificationVerb(r),
         excerpt: r.post && !gone ? excerptOf(r.post.text) : null,
-        unavailable: gone ? (r.type === "post interaction" ? LISTING_UNAVAILABLE : COMMENT_UNAVAILABLE) : null,
-        href: r.type === "video" && r.postId ? `/post/${r.postId}` : r.type === "moderation" || !actor ? MODERATION_NOTICE_HREF : notificationHref(r, actor.username),
+        unavailable: gone ? (r.type === "post interaction" || r.type === "saved search" ? LISTING_UNAVAILABLE : COMMENT_UNAVAILABLE) : null,
+        href: (r.type === "video" || r.type === "saved search") && r.postId ? `/post/${r.postId}` : r.type === "moderation" || !actor ? MODERATION_NOTICE_HREF : notificationHref(r, actor.username),
         time: timeView(r.createdAt, opts.timeZone, now),
         unread: r.readAt === null || r.readAt >= seenAt,
         // The invitation to review names the other person by their current first name.

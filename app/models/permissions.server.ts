@@ -74,6 +74,8 @@ export const PERMISSIONS = {
   "user.report": rule({}),
   /** Block or unblock someone: always allowed, suspended or not, so nobody is left without the wall. */
   "user.block": rule({ notSuspended: false }),
+  /** Save a search, change its alerts or delete it: one's own, private, so allowed while suspended. */
+  "search.save": rule({ notSuspended: false }),
   /** Name, bio, photo, profile set-up. */
   "profile.edit": rule({}),
   /** Username and email address. */

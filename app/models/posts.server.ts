@@ -13,6 +13,7 @@ import { priceLabel } from "~/utils/price";
 import { categoryLabel } from "~/utils/categories";
 import { notify } from "./notifications.server";
 import { enqueueVideoJobs } from "./video-jobs.server";
+import { enqueueListingAlerts } from "./listing-alert-queue.server";
 import { isBlockedEitherWay, notBlockedWith } from "./blocks.server";
 import { CANT_INTERACT } from "~/utils/messages";
 import { hiddenFromViewer, visibleAfterReports } from "./reports.server";
@@ -520,6 +521,7 @@ export function createPost(input: NewPost): Promise<{ id: string; rootId: string
     }
     if (topLevel) {
       await tx.update(schema.users).set({ totalPosts: sql`${schema.users.totalPosts} + 1` }).where(eq(schema.users.id, input.authorId));
+      if (normalizeListing(input.listing).priceCents !== null) await enqueueListingAlerts(tx, id, now);
     }
     if (parent && rootId) {
       const plusOne = { commentCount: sql`${posts.commentCount} + 1` };

@@ -7,6 +7,7 @@ import { and, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from "drizzle-
 import { REPORT_NOTE_MAX, type ReportReasonId } from "~/data/report-reasons";
 import { REPORT_NOTE_TOO_LONG } from "~/utils/report-messages";
 import { getDb, newId, schema, transaction, type Tx } from "~/services/db.server";
+import { enqueueListingAlerts } from "./listing-alert-queue.server";
 import { moveCounts } from "./post-tree.server";
 import { isSchoolVerifiedOn } from "./school.server";
 import { getUserById, isModerator } from "./users.server";
@@ -195,7 +196,11 @@ export async function unhideItem(type: HideableItem, id: string, tx?: Tx): Promi
     return;
   }
   const [post] = await tx.update(schema.posts).set({ hiddenAt: null }).where(and(eq(schema.posts.id, id), isNotNull(schema.posts.hiddenAt))).returning(countedColumns);
-  if (post && post.deletedAt === null) await moveCounts(tx, post, 1);
+  if (post && post.deletedAt === null) {
+    await moveCounts(tx, post, 1);
+    // Shown again: a listing alerts the saved searches it matches (matching skips anything else).
+    if (post.parentId === null) await enqueueListingAlerts(tx, id);
+  }
 }
 
 /**

@@ -14,25 +14,30 @@ import { defaultOrigin } from "~/services/urls.server";
 export const UNSUBSCRIBE_LINK_DAYS = 90;
 const LINK_TTL_MS = UNSUBSCRIBE_LINK_DAYS * 24 * 3600_000;
 
-type TokenFields = { userId: string; version: number; issuedAt: number };
+/**
+ * `savedSearchId`: a link that turns off the alerts of that one saved search
+ * rather than every notification email; signed with it, so it names no other.
+ */
+type TokenFields = { userId: string; version: number; issuedAt: number; savedSearchId?: string | null };
 
 function signature(t: TokenFields): string {
-  return crypto.createHmac("sha256", config().sessionSecret).update(`unsubscribe:${t.userId}:${t.version}:${t.issuedAt}`).digest("base64url");
+  const scope = t.savedSearchId ? `:search:${t.savedSearchId}` : "";
+  return crypto.createHmac("sha256", config().sessionSecret).update(`unsubscribe:${t.userId}:${t.version}:${t.issuedAt}${scope}`).digest("base64url");
 }
 
 /** `{user id}.{version}.{made at, base 36}.{signature}`. */
-export function unsubscribeToken(userId: string, opts: { version?: number; now?: number } = {}): string {
-  const t = { userId, version: opts.version ?? 0, issuedAt: opts.now ?? Date.now() };
+export function unsubscribeToken(userId: string, opts: { version?: number; now?: number; savedSearchId?: string | null } = {}): string {
+  const t = { userId, version: opts.version ?? 0, issuedAt: opts.now ?? Date.now(), savedSearchId: opts.savedSearchId };
   return `${userId}.${t.version}.${t.issuedAt.toString(36)}.${signature(t)}`;
 }
 
 /** What a token says, when it is one of ours and has not expired (its version is checked against the user's row). */
-function verifyToken(token: string | null | undefined, now: number): TokenFields | null {
+function verifyToken(token: string | null | undefined, now: number, savedSearchId?: string | null): TokenFields | null {
   const parts = (token ?? "").split(".");
   if (parts.length !== 4) return null;
   const [userId, version, issuedAt, given] = parts as [string, string, string, string];
   if (!/^[\w-]{1,64}$/.test(userId) || !/^\d{1,9}$/.test(version) || !/^[\da-z]{1,12}$/.test(issuedAt)) return null;
-  const t = { userId, version: Number(version), issuedAt: parseInt(issuedAt, 36) };
+  const t = { userId, version: Number(version), issuedAt: parseInt(issuedAt, 36), savedSearchId };
   const expected = Buffer.from(signature(t));
   const got = Buffer.from(given);
   if (got.length !== expected.length || !crypto.timingSafeEqual(got, expected)) return null;
@@ -49,9 +54,10 @@ export function readUnsubscribeToken(token: string | null | undefined, now = Dat
  * `origin` (an allowlisted one, from siteOrigin) or the default site, for the
  * user's current unsubscribe_version.
  */
-export function unsubscribeUrl(user: { id: string; unsubscribeVersion: number }, origin: string = defaultOrigin(), now = Date.now()): string {
+export function unsubscribeUrl(user: { id: string; unsubscribeVersion: number }, origin: string = defaultOrigin(), now = Date.now(), savedSearchId?: string): string {
   const base = origin.replace(/\/$/, "");
-  return `${base}/unsubscribe?token=${encodeURIComponent(unsubscribeToken(user.id, { version: user.unsubscribeVersion, now }))}`;
+  const token = encodeURIComponent(unsubscribeToken(user.id, { version: user.unsubscribeVersion, now, savedSearchId }));
+  return `${base}/unsubscribe?token=${token}${savedSearchId ? `&search=${encodeURIComponent(savedSearchId)}` : ""}`;
 }
 
 /** "j•••@ou.edu": enough for the owner of the address to recognise it, not enough to learn it from a forwarded link. */
@@ -86,8 +92,8 @@ export async function listUnsubscribeHeaders(to: string, kind: string): Promise<
 export type Subscriber = { id: string; maskedEmail: string; emailNotifications: boolean; version: number; issuedAt: number };
 
 /** The user a link is for, or null when it is forged, expired, or revoked by a newer unsubscribe_version. */
-export async function subscriberForToken(token: string | null | undefined, now = Date.now()): Promise<Subscriber | null> {
-  const t = verifyToken(token, now);
+export async function subscriberForToken(token: string | null | undefined, now = Date.now(), savedSearchId?: string | null): Promise<Subscriber | null> {
+  const t = verifyToken(token, now, savedSearchId);
   if (!t) return null;
   const { users } = schema;
   const [user] = await getDb()

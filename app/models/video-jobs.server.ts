@@ -6,7 +6,7 @@
 // still holds it: a process that dies mid-job leaves the job to be taken again
 // once its lease has run out, and its output, named by no row, to the storage sweep.
 import { and, asc, eq, lt, lte, or, sql } from "drizzle-orm";
-import { atLeastZero, dbClient, getDb, newId, schema, transaction, type Tx } from "~/services/db.server";
+import { atLeastZero, getDb, newId, schema, skipLocked, transaction, type Tx } from "~/services/db.server";
 import { posterKeys } from "~/services/media.server";
 import { notifyVideoFailed } from "./notifications.server";
 
@@ -47,8 +47,7 @@ export async function claimVideoJob(holder: string, leaseMs: number, now = Date.
   // that changes no row waits for the write lock behind every other writer).
   if (!(await pick).length) return null;
   // A row another process is claiming right now is locked: skip it rather than wait and take it again.
-  // The builder is drizzle's Postgres one at run time there; models see it typed as SQLite's.
-  const locked = dbClient().dialect === "pg" ? (pick as unknown as { for(strength: "update", opts: { skipLocked: boolean }): typeof pick }).for("update", { skipLocked: true }) : pick;
+  const locked = skipLocked(pick);
   const [job] = await db
     .update(videoJobs)
     .set({ status: "running", claimedBy: holder, leaseUntil: now + leaseMs, attempts: sql`${videoJobs.attempts} + 1` })

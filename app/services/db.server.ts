@@ -151,6 +151,16 @@ export function forUpdate<Q>(query: Q): Q {
   return (query as unknown as { for(strength: "update"): Q }).for("update");
 }
 
+/**
+ * `query` (a SELECT naming queue rows to claim) skipping rows another
+ * transaction is claiming right now rather than waiting for them: FOR UPDATE
+ * SKIP LOCKED on PostgreSQL; SQLite serialises writers, so it is unchanged.
+ */
+export function skipLocked<Q>(query: Q): Q {
+  if (dbClient().dialect !== "pg") return query;
+  return (query as unknown as { for(strength: "update", opts: { skipLocked: boolean }): Q }).for("update", { skipLocked: true });
+}
+
 /** Random URL-safe id: 96 bits as 16 base64url characters. */
 export function newId(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(12))).toString("base64url");

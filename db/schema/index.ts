@@ -48,3 +48,7 @@ export const rateLimits = tables.rateLimits;
 export const events = tables.events;
 export const jobLeases = tables.jobLeases;
 export const videoJobs = tables.videoJobs;
+export const savedSearches = tables.savedSearches;
+export const savedSearchTerms = tables.savedSearchTerms;
+export const listingAlertJobs = tables.listingAlertJobs;
+export const savedSearchHits = tables.savedSearchHits;

@@ -314,7 +314,7 @@ export const notifications = pgTable(
     /** Who acted; null on a moderators' notice, which names no moderator. */
     actorId: text("actor_id").references(() => users.id, { onDelete: "cascade" }),
     type: text("type", {
-      enum: ["comment", "comment reply", "comment interaction", "post interaction", "message", "moderation", "video", "review"],
+      enum: ["comment", "comment reply", "comment interaction", "post interaction", "message", "moderation", "video", "review", "saved search"],
     }).notNull(),
     postId: text("post_id"),
     gameId: text("game_id"),
@@ -649,3 +649,93 @@ export const jobLeases = pgTable("job_leases", {
   holder: text("holder"),
   leaseUntil: time("lease_until").notNull().default(0),
 });
+
+export const savedSearchNotify = ["instant", "daily", "off"] as const;
+
+/** See ./sqlite.ts. */
+export const savedSearches = pgTable(
+  "saved_searches",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    campusId: text("campus_id")
+      .notNull()
+      .references(() => campuses.id),
+    query: text("query").notNull().default(""),
+    termCount: integer("term_count").notNull(),
+    category: text("category"),
+    minCents: integer("min_cents"),
+    maxCents: integer("max_cents"),
+    freeOnly: boolean("free_only").notNull().default(false),
+    condition: text("condition"),
+    notify: text("notify", { enum: savedSearchNotify }).notNull().default("instant"),
+    key: text("key").notNull(),
+    wantedPostId: text("wanted_post_id").references(() => posts.id, { onDelete: "cascade" }),
+    lastEmailedAt: time("last_emailed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("saved_searches_user_key_idx").on(t.userId, t.campusId, t.key),
+    index("saved_searches_user_idx").on(t.userId, t.createdAt),
+    index("saved_searches_filters_idx").on(t.campusId, t.category).where(sql`term_count = 0`),
+  ],
+);
+
+export const savedSearchTerms = pgTable(
+  "saved_search_terms",
+  {
+    campusId: text("campus_id").notNull(),
+    term: text("term").notNull(),
+    savedSearchId: text("saved_search_id")
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: "cascade" }),
+    /** The search's term count, copied here so matching counts its terms without reading the search. */
+    termCount: integer("term_count").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.savedSearchId, t.term] }),
+    // Covers matching: the post's terms in one IN list, grouped by search, complete ones kept.
+    index("saved_search_terms_match_idx").on(t.campusId, t.term, t.savedSearchId, t.termCount),
+  ],
+);
+
+export const listingAlertJobs = pgTable(
+  "listing_alert_jobs",
+  {
+    id: text("id").primaryKey(),
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["queued", "running", "done"] })
+      .notNull()
+      .default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    runAfter: time("run_after").notNull().default(now),
+    claimedBy: text("claimed_by"),
+    leaseUntil: time("lease_until"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("listing_alert_jobs_queue_idx").on(t.status, t.runAfter)],
+);
+
+export const savedSearchHits = pgTable(
+  "saved_search_hits",
+  {
+    savedSearchId: text("saved_search_id")
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: "cascade" }),
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    notifiedAt: time("notified_at"),
+    mailedAt: time("mailed_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.savedSearchId, t.postId] }),
+    index("saved_search_hits_post_idx").on(t.postId),
+    index("saved_search_hits_pending_idx").on(t.savedSearchId).where(sql`mailed_at is null`),
+  ],
+);

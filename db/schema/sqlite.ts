@@ -347,7 +347,7 @@ export const notifications = sqliteTable(
     /** Who acted; null on a moderators' notice, which names no moderator. */
     actorId: text("actor_id").references(() => users.id, { onDelete: "cascade" }),
     type: text("type", {
-      enum: ["comment", "comment reply", "comment interaction", "post interaction", "message", "moderation", "video", "review"],
+      enum: ["comment", "comment reply", "comment interaction", "post interaction", "message", "moderation", "video", "review", "saved search"],
     }).notNull(),
     postId: text("post_id"),
     gameId: text("game_id"),
@@ -706,3 +706,115 @@ export const jobLeases = sqliteTable("job_leases", {
   holder: text("holder"),
   leaseUntil: integer("lease_until").notNull().default(0),
 });
+
+export const savedSearchNotify = ["instant", "daily", "off"] as const;
+
+/**
+ * A search a user saved on one campus (docs/product.md §25): its words (normalised, space-separated; empty for filters only) and
+ * the feed filters that take part in matching. `key` is all of it in one
+ * string, so the same search saved twice is one row. A Wanted post may own one
+ * (`wanted_post_id`): it then alerts its author through the same matching.
+ */
+export const savedSearches = sqliteTable(
+  "saved_searches",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    campusId: text("campus_id")
+      .notNull()
+      .references(() => campuses.id),
+    query: text("query").notNull().default(""),
+    /** How many rows of saved_search_terms a post must match (0: filters only). */
+    termCount: integer("term_count").notNull(),
+    category: text("category"),
+    minCents: integer("min_cents"),
+    maxCents: integer("max_cents"),
+    freeOnly: integer("free_only", { mode: "boolean" }).notNull().default(false),
+    condition: text("condition"),
+    notify: text("notify", { enum: savedSearchNotify }).notNull().default("instant"),
+    key: text("key").notNull(),
+    wantedPostId: text("wanted_post_id").references(() => posts.id, { onDelete: "cascade" }),
+    /** When the last alert email (hourly, or the daily digest) went out. */
+    lastEmailedAt: integer("last_emailed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("saved_searches_user_key_idx").on(t.userId, t.campusId, t.key),
+    index("saved_searches_user_idx").on(t.userId, t.createdAt),
+    // Searches without words are matched by their filter columns alone.
+    index("saved_searches_filters_idx").on(t.campusId, t.category).where(sql`term_count = 0`),
+  ],
+);
+
+/**
+ * The matching index of saved searches: one row per word of each search; the
+ * last one, which matches as a prefix, is stored with a "*" after it ("lam*"),
+ * which no word contains. A new post looks up its words and its prefixes with
+ * a "*" in one IN list over the match index, which covers the query.
+ */
+export const savedSearchTerms = sqliteTable(
+  "saved_search_terms",
+  {
+    campusId: text("campus_id").notNull(),
+    term: text("term").notNull(),
+    savedSearchId: text("saved_search_id")
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: "cascade" }),
+    /** The search's term count, copied here so matching counts its terms without reading the search. */
+    termCount: integer("term_count").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.savedSearchId, t.term] }),
+    // Covers matching: the post's terms in one IN list, grouped by search, complete ones kept.
+    index("saved_search_terms_match_idx").on(t.campusId, t.term, t.savedSearchId, t.termCount),
+  ],
+);
+
+/**
+ * Listings waiting to be matched against the saved searches (posted, renewed or
+ * shown again): written in that change's transaction, claimed by any process.
+ */
+export const listingAlertJobs = sqliteTable(
+  "listing_alert_jobs",
+  {
+    id: text("id").primaryKey(),
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["queued", "running", "done"] })
+      .notNull()
+      .default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    runAfter: integer("run_after").notNull().default(now),
+    claimedBy: text("claimed_by"),
+    leaseUntil: integer("lease_until"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("listing_alert_jobs_queue_idx").on(t.status, t.runAfter)],
+);
+
+/**
+ * A listing a saved search matched: once per search and post. `notified_at`:
+ * the in-app notification went out; `mailed_at`: the email batch took it.
+ */
+export const savedSearchHits = sqliteTable(
+  "saved_search_hits",
+  {
+    savedSearchId: text("saved_search_id")
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: "cascade" }),
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    notifiedAt: integer("notified_at"),
+    mailedAt: integer("mailed_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.savedSearchId, t.postId] }),
+    index("saved_search_hits_post_idx").on(t.postId),
+    index("saved_search_hits_pending_idx").on(t.savedSearchId).where(sql`mailed_at is null`),
+  ],
+);

@@ -8,6 +8,7 @@ import { withoutModals } from "~/utils/url-state";
 import { Icon, VerifiedBadge } from "~/components/icons";
 import { PostFeed } from "~/components/post-feed";
 import { FeedFilters } from "~/components/feed-filters";
+import { SaveSearchButton } from "~/components/save-search-button";
 import { PortfolioPager } from "~/components/profile";
 import { Avatar } from "~/components/post-parts";
 import profileCss from "~/styles/profile.css";
@@ -144,6 +145,7 @@ export default function Profile() {
           {show === "videos" ? "Videos" : "Posts"}
         </h2>
         {show !== "videos" ? <FeedFilters form={filterForm} hidden={show === "projects" ? {} : { show }} /> : null}
+        {show !== "videos" ? <SaveSearchButton filters={filterForm.filters} /> : null}
         <PostFeed page={feed} emptyText="No Posts" />
       </section>
       )}

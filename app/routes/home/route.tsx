@@ -3,6 +3,7 @@ import { ComposePrompt } from "~/components/compose-prompt";
 import { DeleteFromUrl } from "~/components/delete-from-url";
 import { PostFeed } from "~/components/post-feed";
 import { FeedFilters } from "~/components/feed-filters";
+import { SaveSearchButton } from "~/components/save-search-button";
 import type { RouteHandle } from "~/utils/route-handle";
 import type { loader } from "./route.server";
 
@@ -16,6 +17,7 @@ export default function Home() {
     <>
       <ComposePrompt />
       <FeedFilters form={filterForm} />
+      <SaveSearchButton filters={filterForm.filters} />
       <PostFeed page={feed} />
       <DeleteFromUrl />
     </>

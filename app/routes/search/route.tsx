@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { PagedList } from "~/components/paged-list";
 import { PostFeed } from "~/components/post-feed";
 import { FeedFilters } from "~/components/feed-filters";
+import { SaveSearchButton } from "~/components/save-search-button";
 import { VerifiedBadge } from "~/components/icons";
 import { Avatar } from "~/components/post-parts";
 import listsCss from "~/styles/lists.css";
@@ -55,6 +56,7 @@ export default function Search() {
       </Form>
       {q && !visitor ? <Tabs tab={tab} /> : null}
       {q && !visitor && tab === "posts" ? <FeedFilters form={filterForm} hidden={{ q }} bestMatch /> : null}
+      {tab === "posts" ? <SaveSearchButton query={q} filters={filterForm.filters} /> : null}
       {q && visitor ? (
         <p className="empty-state panel">
           <Link to={signUpPromptHref(location.pathname + location.search, "search")} preventScrollReset>

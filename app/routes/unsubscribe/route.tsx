@@ -20,6 +20,28 @@ export default function Unsubscribe() {
       </section>
     );
   }
+  if (page.search) {
+    return (
+      <section className="panel stack" aria-labelledby="unsubscribe-title">
+        <h2 id="unsubscribe-title">{page.search.on ? `Stop alerts for "${page.search.description}"?` : `Alerts for "${page.search.description}" are off`}</h2>
+        <p>
+          <strong>{page.email}</strong>{" "}
+          {page.search.on ? "gets an email when a new listing matches this saved search." : "no longer gets alerts for this search. Turn them back on in Saved searches."}
+        </p>
+        <Form method="post" className="button-row">
+          <input type="hidden" name="token" value={page.token} />
+          {page.search.on ? (
+            <button type="submit" name="intent" value="stop-search" className="button button--primary" disabled={busy}>
+              Stop these alerts
+            </button>
+          ) : null}
+          <Link to="/settings/saved-searches" className="button button--ghost">
+            Saved searches
+          </Link>
+        </Form>
+      </section>
+    );
+  }
   return (
     <section className="panel stack" aria-labelledby="unsubscribe-title">
       <h2 id="unsubscribe-title">{page.on ? "Unsubscribe from email notifications?" : "Email notifications are off"}</h2>

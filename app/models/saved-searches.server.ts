@@ -1,0 +1,345 @@
+// Saved searches and their alerts (docs/product.md §25).
+// A saved search is its words and feed filters on one campus. Its words are
+// also rows of `saved_search_terms` (campus, term, search), the index a new
+// listing is matched through: the listing's words and all their prefixes look
+// the terms up in one query, and a search matches when every one of its terms
+// was found (the last one may be a prefix), plus its filters. Listings to match
+// are queued in `listing_alert_jobs`, in the transaction that posts, renews or
+// shows them again, and any process's job claims and matches them; each match
+// is a `saved_search_hits` row, which the in-app notice and the email batches
+// read.
+import { and, count, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { getDb, isUniqueViolation, newId, schema, transaction } from "~/services/db.server";
+import { notBlockedWith } from "./blocks.server";
+import { escapeHtml, sendMail, type OutgoingMail } from "./mail.server";
+import { notifySavedSearch, savedSearchNotice } from "./notifications.server";
+import { unsubscribeUrl } from "./unsubscribe.server";
+import { LISTING_LIFETIME_MS, type Condition } from "~/utils/listings";
+import { formatPrice } from "~/utils/price";
+import {
+  criteriaKey,
+  describeSearch,
+  hasCriteria,
+  MAX_SAVED_SEARCHES,
+  searchHref,
+  type NotifyChoice,
+  type SavedSearchCriteria,
+} from "~/utils/saved-searches";
+import { indexTerm, matchTerms, postIndexTerms } from "~/utils/search-words";
+
+const { savedSearches: s, savedSearchTerms: terms, savedSearchHits: hits, posts } = schema;
+
+export type SavedSearchRow = typeof s.$inferSelect;
+
+export function criteriaOf(row: Pick<SavedSearchRow, "query" | "category" | "minCents" | "maxCents" | "freeOnly" | "condition">): SavedSearchCriteria {
+  return { query: row.query, category: row.category, minCents: row.minCents, maxCents: row.maxCents, freeOnly: row.freeOnly, condition: row.condition as Condition | null };
+}
+
+// ---------------------------------------------------------------------------
+// Saving, listing, changing and deleting
+
+export type SaveSearchResult = { ok: true; id: string } | { ok: false; reason: "empty" | "exists" | "limit" };
+
+/**
+ * Saves a search for a user on a campus: refused when it has nothing to match
+ * on, when the user already saved the same one there, or when they have
+ * MAX_SAVED_SEARCHES already (on any campus). The search and its terms are
+ * written together. `wantedPostId`: the search belongs to a Wanted post.
+ */
+export async function saveSearch(opts: { userId: string; campusId: string; criteria: SavedSearchCriteria; notify?: NotifyChoice; wantedPostId?: string | null; now?: number }): Promise<SaveSearchResult> {
+  const c = opts.criteria;
+  if (!hasCriteria(c)) return { ok: false, reason: "empty" };
+  const key = criteriaKey(c);
+  const matching = matchTerms(c.query);
+  try {
+    return await transaction(async (tx): Promise<SaveSearchResult> => {
+      const [same] = await tx.select({ id: s.id }).from(s).where(and(eq(s.userId, opts.userId), eq(s.campusId, opts.campusId), eq(s.key, key))).limit(1);
+      if (same) return { ok: false, reason: "exists" };
+      const [row] = await tx.select({ n: count() }).from(s).where(eq(s.userId, opts.userId));
+      if ((row?.n ?? 0) >= MAX_SAVED_SEARCHES) return { ok: false, reason: "limit" };
+      const id = newId();
+      await tx.insert(s).values({
+        id,
+        userId: opts.userId,
+        campusId: opts.campusId,
+        query: c.query,
+        termCount: matching.length,
+        category: c.category,
+        minCents: c.minCents,
+        maxCents: c.maxCents,
+        freeOnly: c.freeOnly,
+        condition: c.condition,
+        notify: opts.notify ?? "instant",
+        key,
+        wantedPostId: opts.wantedPostId ?? null,
+        createdAt: opts.now ?? Date.now(),
+      });
+      if (matching.length) await tx.insert(terms).values(matching.map((t) => ({ campusId: opts.campusId, term: indexTerm(t), savedSearchId: id, termCount: matching.length })));
+      return { ok: true, id };
+    });
+  } catch (error) {
+    // The same search saved twice at once: the second meets the unique key.
+    if (isUniqueViolation(error)) return { ok: false, reason: "exists" };
+    throw error;
+  }
+}
+
+export type SavedSearchView = { id: string; description: string; notify: NotifyChoice; href: string };
+
+/** A user's saved searches on one campus (Wanted posts' searches are not listed), newest first. */
+export async function listSavedSearches(userId: string, campusId: string): Promise<SavedSearchView[]> {
+  const rows = await getDb()
+    .select()
+    .from(s)
+    .where(and(eq(s.userId, userId), eq(s.campusId, campusId), isNull(s.wantedPostId)))
+    .orderBy(desc(s.createdAt), desc(s.id))
+    .limit(MAX_SAVED_SEARCHES);
+  return rows.map((r) => ({ id: r.id, description: describeSearch(criteriaOf(r)), notify: r.notify, href: searchHref(criteriaOf(r)) }));
+}
+
+/** Changes how a user hears of one of their searches; false when it is not theirs (or gone). */
+export async function setSearchNotify(userId: string, id: string, notify: NotifyChoice): Promise<boolean> {
+  const changed = await getDb().update(s).set({ notify }).where(and(eq(s.id, id), eq(s.userId, userId))).returning({ id: s.id });
+  return changed.length === 1;
+}
+
+/** Deletes one of a user's searches (its terms and hits go with it); false when it is not theirs. */
+export async function deleteSavedSearch(userId: string, id: string): Promise<boolean> {
+  const deleted = await getDb().delete(s).where(and(eq(s.id, id), eq(s.userId, userId))).returning({ id: s.id });
+  return deleted.length === 1;
+}
+
+/** One search of a user, described (the unsubscribe page names it). */
+export async function getSavedSearch(userId: string, id: string): Promise<SavedSearchView | null> {
+  const [r] = await getDb().select().from(s).where(and(eq(s.id, id), eq(s.userId, userId))).limit(1);
+  return r ? { id: r.id, description: describeSearch(criteriaOf(r)), notify: r.notify, href: searchHref(criteriaOf(r)) } : null;
+}
+
+// ---------------------------------------------------------------------------
+// Matching
+
+/** A saved search a listing matched; `authorId` is the listing's. */
+export type SearchMatch = { savedSearchId: string; userId: string; notify: NotifyChoice; description: string; authorId: string };
+
+/** The listing's fields matching reads, when it may alert anyone: live, visible, top-level, priced, not sold. */
+async function alertableListing(postId: string, now: number) {
+  const [post] = await getDb()
+    .select({ id: posts.id, campusId: posts.campusId, authorId: posts.authorId, text: posts.text, category: posts.category, priceCents: posts.priceCents, isFree: posts.isFree, condition: posts.condition })
+    .from(posts)
+    .where(
+      and(
+        eq(posts.id, postId),
+        isNull(posts.parentId),
+        isNull(posts.gameId),
+        isNull(posts.projectId),
+        isNull(posts.deletedAt),
+        isNull(posts.hiddenAt),
+        ne(posts.status, "sold"),
+        gt(posts.lastActivityAt, now - LISTING_LIFETIME_MS),
+      ),
+    )
+    .limit(1);
+  return post && post.priceCents !== null ? { ...post, priceCents: post.priceCents } : null;
+}
+
+/**
+ * The saved searches a listing matches (the one entry point of matching):
+ * those of its campus whose every term is one of its words (the last term a
+ * prefix of one) or that have no words, and whose filters let it through; not
+ * its author's, nor of anyone blocked either way with them, nor set to Off.
+ * One query over the terms index, whatever the number of saved searches; none
+ * when the listing is gone, hidden, expired, sold or not a listing.
+ */
+export async function matchNewListing(postId: string, now = Date.now()): Promise<SearchMatch[]> {
+  const post = await alertableListing(postId, now);
+  if (!post) return [];
+  const keys = postIndexTerms(post.text.map((b) => b.text).join("\n"));
+  const price = post.priceCents;
+  const filters: SQL = and(
+    post.category === null ? isNull(s.category) : or(isNull(s.category), eq(s.category, post.category)),
+    or(isNull(s.minCents), lte(s.minCents, price)),
+    or(isNull(s.maxCents), sql`${s.maxCents} >= ${price}`),
+    post.isFree ? undefined : eq(s.freeOnly, false),
+    post.condition === null ? isNull(s.condition) : or(isNull(s.condition), eq(s.condition, post.condition)),
+    ne(s.notify, "off"),
+    ne(s.userId, post.authorId),
+    notBlockedWith(post.authorId, s.userId),
+  )!;
+  const columns = { savedSearchId: s.id, userId: s.userId, notify: s.notify, query: s.query, category: s.category, minCents: s.minCents, maxCents: s.maxCents, freeOnly: s.freeOnly, condition: s.condition };
+  const db = getDb();
+  const byFilters = db.select(columns).from(s).where(and(eq(s.campusId, post.campusId), eq(s.termCount, 0), filters));
+  let rows;
+  if (keys.length) {
+    // The searches all of whose terms the post has, from the index alone; only those are read.
+    const found = db
+      .select({ id: terms.savedSearchId })
+      .from(terms)
+      .where(and(eq(terms.campusId, post.campusId), inArray(terms.term, keys)))
+      .groupBy(terms.savedSearchId, terms.termCount)
+      .having(sql`count(*) = ${terms.termCount}`)
+      .as("found");
+    const byWords = db.select(columns).from(s).innerJoin(found, eq(found.id, s.id)).where(filters);
+    rows = await byWords.unionAll(byFilters);
+  } else {
+    rows = await byFilters;
+  }
+  return rows.map((r) => ({ savedSearchId: r.savedSearchId, userId: r.userId, notify: r.notify, description: describeSearch(criteriaOf(r)), authorId: post.authorId }));
+}
+
+/**
+ * Records what matching found for a listing: a hit per search (once per search
+ * and listing, so a renewal alerts only searches that had not seen it), and the
+ * in-app notice at once for the searches set to Right away. Once a day gets its
+ * notices with the digest. Returns how many searches were newly hit.
+ */
+export async function recordMatches(postId: string, matches: SearchMatch[], now = Date.now()): Promise<number> {
+  if (!matches.length) return 0;
+  return transaction(async (tx) => {
+    const inserted = await tx
+      .insert(hits)
+      .values(matches.map((m) => ({ savedSearchId: m.savedSearchId, postId, createdAt: now, notifiedAt: m.notify === "instant" ? now : null })))
+      .onConflictDoNothing()
+      .returning({ savedSearchId: hits.savedSearchId });
+    const fresh = new Set(inserted.map((r) => r.savedSearchId));
+    for (const m of matches) {
+      if (m.notify === "instant" && fresh.has(m.savedSearchId)) {
+        await notifySavedSearch(tx, { userId: m.userId, actorId: m.authorId, postId, savedSearchId: m.savedSearchId, description: m.description, now });
+      }
+    }
+    return fresh.size;
+  });
+}
+
+
+// ---------------------------------------------------------------------------
+// Alert emails: Right away at most one per search an hour (the listings since
+// the last one); Once a day one digest at DIGEST_HOUR in the campus's time zone.
+
+/** A search with hits no email has taken yet. */
+export type PendingAlerts = { savedSearchId: string; notify: NotifyChoice; lastEmailedAt: number | null; timeZone: string; oldestHitAt: number };
+
+/** The searches with pending hits (walks the partial index of pending hits). */
+export async function searchesWithPendingHits(limit = 500): Promise<PendingAlerts[]> {
+  const db = getDb();
+  const pending = db
+    .select({ id: hits.savedSearchId, oldest: sql<number>`min(${hits.createdAt})`.as("oldest") })
+    .from(hits)
+    .where(isNull(hits.mailedAt))
+    .groupBy(hits.savedSearchId)
+    .limit(limit)
+    .as("pending");
+  const rows = await db
+    .select({ savedSearchId: s.id, notify: s.notify, lastEmailedAt: s.lastEmailedAt, timeZone: schema.campuses.timeZone, oldestHitAt: pending.oldest })
+    .from(pending)
+    .innerJoin(s, eq(s.id, pending.id))
+    .innerJoin(schema.campuses, eq(schema.campuses.id, s.campusId));
+  return rows.map((r) => ({ ...r, oldestHitAt: Number(r.oldestHitAt) }));
+}
+
+const MAX_LISTINGS_PER_EMAIL = 20;
+
+/** Where an email's links point: the campus's own site. */
+export type OriginOf = (campus: { id: string; hostKey: string }) => string;
+
+/**
+ * Sends one search's alert email with its hits made before `cutoff`, in one
+ * transaction: only while its last email is still `previous` (so of two
+ * processes one sends), the hits marked taken, listings since gone, hidden or
+ * behind a block left out. For Once a day the in-app notices go out now too.
+ * No email when the user turned emails off or the search is Off (the hits are
+ * just taken). Returns how many listings the email named.
+ */
+export async function sendSearchAlerts(opts: { savedSearchId: string; previous: number | null; cutoff: number; now: number; originOf: OriginOf }): Promise<number> {
+  const { users, campuses } = schema;
+  return transaction(async (tx) => {
+    const claimed = await tx
+      .update(s)
+      .set({ lastEmailedAt: opts.now })
+      .where(and(eq(s.id, opts.savedSearchId), opts.previous === null ? isNull(s.lastEmailedAt) : eq(s.lastEmailedAt, opts.previous)))
+      .returning();
+    const search = claimed[0];
+    if (!search) return 0;
+    const taken = await tx
+      .update(hits)
+      .set({ mailedAt: opts.now })
+      .where(and(eq(hits.savedSearchId, search.id), isNull(hits.mailedAt), lt(hits.createdAt, opts.cutoff)))
+      .returning({ postId: hits.postId, notifiedAt: hits.notifiedAt });
+    if (!taken.length || search.notify === "off") return 0;
+    const listings = await tx
+      .select({ id: posts.id, authorId: posts.authorId, text: posts.text, priceCents: posts.priceCents, isFree: posts.isFree, lastActivityAt: posts.lastActivityAt })
+      .from(posts)
+      .where(
+        and(
+          inArray(posts.id, taken.map((h) => h.postId)),
+          isNull(posts.deletedAt),
+          isNull(posts.hiddenAt),
+          gt(posts.lastActivityAt, opts.now - LISTING_LIFETIME_MS),
+          notBlockedWith(search.userId, posts.authorId),
+        ),
+      )
+      .orderBy(desc(posts.createdAt));
+    if (!listings.length) return 0;
+    const description = describeSearch(criteriaOf(search));
+    const unnotified = new Set(taken.filter((h) => h.notifiedAt === null).map((h) => h.postId));
+    for (const l of listings) {
+      if (unnotified.has(l.id)) await notifySavedSearch(tx, { userId: search.userId, actorId: l.authorId, postId: l.id, savedSearchId: search.id, description, now: opts.now });
+    }
+    if (unnotified.size) await tx.update(hits).set({ notifiedAt: opts.now }).where(and(eq(hits.savedSearchId, search.id), inArray(hits.postId, [...unnotified])));
+    const [user] = await tx.select().from(users).where(eq(users.id, search.userId)).limit(1);
+    const [campus] = await tx.select({ id: campuses.id, hostKey: campuses.hostKey }).from(campuses).where(eq(campuses.id, search.campusId)).limit(1);
+    if (!user || !campus || !user.emailNotifications) return 0;
+    const origin = opts.originOf(campus);
+    await sendMail(alertEmail({ user, origin, description, daily: search.notify === "daily", searchId: search.id, listings: listings.slice(0, MAX_LISTINGS_PER_EMAIL), more: Math.max(0, listings.length - MAX_LISTINGS_PER_EMAIL), now: opts.now }), tx);
+    return listings.length;
+  });
+}
+
+/** The outbox kind of alert emails. */
+export const SAVED_SEARCH_MAIL_KIND = "saved search";
+
+function alertEmail(m: {
+  user: { id: string; email: string; firstName: string; unsubscribeVersion: number };
+  origin: string;
+  description: string;
+  daily: boolean;
+  searchId: string;
+  listings: { id: string; text: { text: string }[]; priceCents: number | null; isFree: boolean }[];
+  more: number;
+  now: number;
+}): OutgoingMail {
+  const one = m.listings.length === 1 && m.more === 0;
+  const subject = m.daily ? `Today's new listings for "${m.description}"` : one ? savedSearchNotice(m.description) : `New listings for "${m.description}"`;
+  const unsubscribe = unsubscribeUrl(m.user, m.origin, m.now, m.searchId);
+  const items = m.listings.map((l) => {
+    const title = (l.text.map((b) => b.text.trim()).find(Boolean) ?? "Listing").slice(0, 100);
+    const price = l.isFree ? "Free" : l.priceCents === null ? "" : formatPrice(l.priceCents);
+    return { title, price, url: `${m.origin}/post/${l.id}` };
+  });
+  const more = m.more ? `And ${m.more} more: ${m.origin}/settings/saved-searches` : "";
+  return {
+    to: m.user.email,
+    kind: SAVED_SEARCH_MAIL_KIND,
+    subject,
+    text: [
+      `Hi ${m.user.firstName},`,
+      "",
+      `${subject}:`,
+      "",
+      ...items.map((i) => `${i.title}${i.price ? ` · ${i.price}` : ""}\n${i.url}\n`),
+      more,
+      `Stop alerts for this search: ${unsubscribe}`,
+    ].join("\n"),
+    html: [
+      `<p>Hi ${escapeHtml(m.user.firstName)},</p>`,
+      `<p>${escapeHtml(subject)}:</p>`,
+      `<ul>${items.map((i) => `<li><a href="${escapeHtml(i.url)}">${escapeHtml(i.title)}</a>${i.price ? ` · ${escapeHtml(i.price)}` : ""}</li>`).join("")}</ul>`,
+      more ? `<p>${escapeHtml(more)}</p>` : "",
+      `<p style="font-size:13px;color:#555"><a href="${escapeHtml(unsubscribe)}">Stop alerts for this search</a></p>`,
+    ].join(""),
+  };
+}
+
+/** Turns one search's alerts off (its unsubscribe link); false when it is gone. */
+export async function stopSearchAlerts(userId: string, id: string): Promise<boolean> {
+  return setSearchNotify(userId, id, "off");
+}

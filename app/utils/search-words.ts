@@ -1,0 +1,66 @@
+// The one tokeniser of saved-search matching: a saved search's words and a new
+// listing's text both go through `searchWords`, so the two always agree on what a
+// word is (lower case, NFKC, split on anything that is not a letter or digit,
+// as the search index splits a post's text).
+
+/** A saved search keeps at most this many words, of at most this length (as search does). */
+export const MAX_SEARCH_WORDS = 8;
+export const MAX_WORD_LENGTH = 64;
+/** A prefix shorter than this matches too much to be an alert. */
+export const MIN_PREFIX = 2;
+
+/** The words of a text, in order, normalised; repeats kept. */
+export function searchWords(text: string): string[] {
+  return text
+    .normalize("NFKC")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0)
+    .map((w) => w.slice(0, MAX_WORD_LENGTH));
+}
+
+export type MatchTerm = { term: string; prefix: boolean };
+
+/**
+ * What a post must contain for a saved search's words to match, as search
+ * matches: every word, the last one (of two characters or more) as a prefix so
+ * "lam" finds "lamp". Repeats once; an exact word covers its own prefix.
+ */
+export function matchTerms(query: string): MatchTerm[] {
+  const words = searchWords(query).slice(0, MAX_SEARCH_WORDS);
+  const terms = new Map<string, boolean>();
+  words.forEach((word, i) => {
+    const prefix = i === words.length - 1 && word.length >= MIN_PREFIX;
+    terms.set(word, (terms.get(word) ?? true) && prefix);
+  });
+  return [...terms].map(([term, prefix]) => ({ term, prefix }));
+}
+
+/** Most distinct words of a post looked up (a very long post is matched on its first ones). */
+const MAX_POST_WORDS = 600;
+
+/** How a prefix term is kept in the index: with a mark no word contains, so one lookup serves words and prefixes. */
+export function indexTerm(t: MatchTerm): string {
+  return t.prefix ? `${t.term}*` : t.term;
+}
+
+/** The index keys a post's text matches: each of its words, and each of their prefixes as a prefix term. */
+export function postIndexTerms(text: string): string[] {
+  const { words, prefixes } = postTerms(text);
+  return [...words, ...prefixes.map((p) => indexTerm({ term: p, prefix: true }))];
+}
+
+/**
+ * What a post's text offers the matching: its distinct words, and every prefix
+ * of them of MIN_PREFIX characters or more (the words included).
+ */
+export function postTerms(text: string): { words: string[]; prefixes: string[] } {
+  const words = [...new Set(searchWords(text))].slice(0, MAX_POST_WORDS);
+  const prefixes = new Set<string>();
+  for (const word of words) {
+    const chars = [...word];
+    for (let n = MIN_PREFIX; n <= chars.length; n++) prefixes.add(chars.slice(0, n).join(""));
+    if (chars.length < MIN_PREFIX) prefixes.add(word);
+  }
+  return { words, prefixes: [...prefixes] };
+}
