@@ -10,6 +10,7 @@ import helmet from "helmet";
 import { createListingReminderJob } from "./flows/listing-reminders.server";
 import { createStorageSweepJob } from "./flows/storage-sweep.server";
 import { createVideoProcessingJob } from "./flows/video-processing.server";
+import { createPushDeliveryJob } from "./flows/push-delivery.server";
 import { flushPageViews, recordPageView } from "./models/events.server";
 import { listUnsubscribeHeaders } from "./models/unsubscribe.server";
 import { config, ConfigError } from "./services/config.server";
@@ -190,6 +191,8 @@ async function start() {
     { name: "listing reminders", create: () => createListingReminderJob() },
     // Transcodes uploaded videos, VIDEO_WORKERS at a time (none when 0); stop kills ffmpeg and gives the jobs back.
     { name: "video processing", create: () => createVideoProcessingJob() },
+    // Sends queued push notifications (none when push is off: production without VAPID keys).
+    { name: "push delivery", create: () => createPushDeliveryJob() },
   ]);
   // One line: which ffmpeg transcodes videos, or that videos are refused (none found).
   console.log(await describeFfmpeg());

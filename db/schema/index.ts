@@ -48,3 +48,6 @@ export const rateLimits = tables.rateLimits;
 export const events = tables.events;
 export const jobLeases = tables.jobLeases;
 export const videoJobs = tables.videoJobs;
+export const pushSubscriptions = tables.pushSubscriptions;
+export const pushPreferences = tables.pushPreferences;
+export const pushDeliveries = tables.pushDeliveries;
