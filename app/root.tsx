@@ -17,11 +17,15 @@ import { useNonce } from "~/components/nonce";
 import { OnDemand } from "~/components/on-demand";
 import { UrlPrompts } from "~/components/url-prompts";
 import appCss from "~/styles/app.css";
-import { headerTitle } from "~/utils/route-handle";
+import { CAMPUS_COLOURS, type CampusId } from "~/utils/campus";
+import { useServiceWorker } from "~/components/service-worker";
+import { headerTitle, type RouteHandle } from "~/utils/route-handle";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Installable (docs/product.md §24): the campus's name and icons, per site.
+  { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
 import type { loader } from "./root.server";
@@ -37,12 +41,14 @@ export function Layout({ children }: { children: ReactNode }) {
   const matches = useMatches();
   const { title } = headerTitle(matches);
   const site = `${data?.campus.name ?? "Campus"} BuySell`;
+  const scripts = !matches.some((m) => (m.handle as RouteHandle | undefined)?.scripts === false);
   return (
     <html lang="en" data-campus={data?.campus.id} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <ClientHints />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {data ? <meta name="theme-color" content={CAMPUS_COLOURS[data.campus.id as CampusId] ?? CAMPUS_COLOURS.campus} /> : null}
         <title>{title ? `${title} | ${site}` : site}</title>
         <meta name="description" content="Buy, sell and share on campus." />
         <Meta />
@@ -51,14 +57,19 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <AppShell data={data}>{children}</AppShell>
         <UrlPrompts />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );
 }
 
 export default function App() {
+  useServiceWorker();
   return <Outlet />;
 }
 

@@ -35,6 +35,7 @@ import {
   urlEncodingMiddleware,
 } from "./services/middleware.server";
 import { servedOverHttps, setServerPort } from "./services/urls.server";
+import { ACCOUNT_HEADER, accountMarker, serviceWorkerHandler } from "./services/service-worker.server";
 import { seed } from "./flows/seed.server";
 
 async function start() {
@@ -94,6 +95,8 @@ async function start() {
     express.static("public/games", { maxAge: "1h" }),
   );
   // Only a path that names a file (it has an extension) is looked up on disk: a page request skips the file system.
+  // The service worker: public/service-worker.js with this build's cache version and shell (docs/product.md §24).
+  app.get("/sw.js", serviceWorkerHandler(build.assets));
   const publicFiles = express.static("public", { maxAge: "1h", setHeaders: staticHeaders, redirect: false });
   app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
 
@@ -124,6 +127,8 @@ async function start() {
           "media-src": ["'self'", "blob:"],
           "connect-src": ["'self'"],
           "font-src": ["'self'"],
+          "worker-src": ["'self'"],
+          "manifest-src": ["'self'"],
           "object-src": ["'none'"],
           "base-uri": ["'self'"],
           // Google sign-in is a form post answered by a redirect to Google (or its local stand-in in tests).
@@ -168,6 +173,8 @@ async function start() {
           },
         }),
       );
+      // Which session the answer was made for: the service worker drops its kept pages when it changes.
+      res.setHeader(ACCOUNT_HEADER, accountMarker(req.headers.cookie));
       await sendRemixResponse(res, response);
     } catch (error) {
       next(error);

@@ -7,6 +7,7 @@ export function SettingsMenu() {
   const items = [
     { to: "/settings/account", label: "Your account", hint: "Username, password, email" },
     ...(user ? [{ to: "/settings/blocked", label: "Blocked people", hint: "People you blocked" }] : []),
+    ...(user ? [{ to: "/settings/push", label: "Push notifications", hint: "On this device" }] : []),
     { to: "/settings/help", label: "Contact Me", hint: "Help with your account" },
     user ? { to: "/logout", label: "Log out", hint: `@${user.username}` } : { to: "/login", label: "Log in", hint: "Or create an account" },
   ];

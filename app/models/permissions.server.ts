@@ -74,6 +74,8 @@ export const PERMISSIONS = {
   "user.report": rule({}),
   /** Block or unblock someone: always allowed, suspended or not, so nobody is left without the wall. */
   "user.block": rule({ notSuspended: false }),
+  /** Push notifications on one's devices and their choices: always allowed, suspended or not (fewer pushes, or one's own messages). */
+  "push.manage": rule({ notSuspended: false }),
   /** Name, bio, photo, profile set-up. */
   "profile.edit": rule({}),
   /** Username and email address. */
