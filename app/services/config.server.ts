@@ -26,6 +26,8 @@ const envSchema = z
     /** Web Push's application server keys (P-256, base64url): both or neither; outside production generated once beside the database. */
     VAPID_PUBLIC_KEY: z.string().regex(/^[\w-]{87}$/, "must be a P-256 public key in base64url (87 characters)").optional(),
     VAPID_PRIVATE_KEY: z.string().regex(/^[\w-]{43}$/, "must be a P-256 private key in base64url (43 characters)").optional(),
+    /** Tests only: a local push service stand-in whose endpoints (http, loopback) subscriptions may name. */
+    PUSH_SERVICE_ORIGIN: optionalUrl.refine((v) => v === undefined || isOrigin(v), "must be an origin such as http://127.0.0.1:4000"),
     /** Who push services may contact about our pushes: mailto: or https:. */
     VAPID_SUBJECT: z.string().regex(/^(?:mailto:[^\s@]+@\S+|https:\/\/\S+)$/, "must be a mailto: address or an https:// URL").optional(),
     /** scrypt's cost for new password hashes, as log2 N: 17 (128 MiB and a fraction of a second per hash). Lower only for test runs; start-up warns below 17. */
@@ -278,6 +280,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       vapidKeys ??= production ? null : storedVapidKeys(dataDirOf(database));
       return vapidKeys ? { ...vapidKeys, subject: c.VAPID_SUBJECT ?? `mailto:${(c.CONTACT_EMAIL ?? c.OWNER_EMAIL).toLowerCase()}` } : null;
     },
+    /** Tests only: the push service stand-in's origin, accepted as a subscription's endpoint. */
+    pushServiceOrigin: c.PUSH_SERVICE_ORIGIN ? new URL(c.PUSH_SERVICE_ORIGIN).origin : undefined,
     /** log2 N of scrypt for new password hashes (a stored hash names its own, so changing it breaks no password). */
     passwordHashCost: c.PASSWORD_HASH_COST,
     resendApiKey: c.RESEND_API_KEY,

@@ -3,6 +3,7 @@
 // library, which also signs the VAPID JWT. The request itself goes out through
 // fetch so a timeout applies and an http:// push service (the tests' local
 // stand-in) works too; web-push's own sender speaks https only.
+import net from "node:net";
 import webpush from "web-push";
 import { config } from "./config.server";
 
@@ -24,6 +25,21 @@ export function pushPublicKey(): string | null {
 
 export function pushEnabled(): boolean {
   return config().vapid !== null;
+}
+
+/**
+ * A subscription's endpoint as we accept it, or null: an https URL on a named host,
+ * as browsers' push services give (never an address or localhost: the server
+ * posts to it, and must not be pointed at its own network), or the tests' stand-in.
+ */
+export function pushEndpoint(value: string): string | null {
+  if (value.length > 2000 || !URL.canParse(value)) return null;
+  const url = new URL(value);
+  if (url.username || url.password) return null;
+  if (url.origin === config().pushServiceOrigin) return url.href;
+  const host = url.hostname.toLowerCase();
+  const named = !net.isIP(host.replace(/^\[|\]$/g, "")) && host.includes(".") && host !== "localhost" && !host.endsWith(".localhost");
+  return url.protocol === "https:" && named && (url.port === "" || url.port === "443") ? url.href : null;
 }
 
 export async function sendPush(target: PushTarget, payload: { title: string; body: string; url: string }, timeoutMs = 15_000): Promise<PushOutcome> {

@@ -22,7 +22,8 @@ import {
   setPushChoices,
 } from "~/models/push-subscriptions.server";
 import { insertUser } from "~/models/users.server";
-import { ConfigError, parseConfig } from "~/services/config.server";
+import { ConfigError, parseConfig, resetConfig } from "~/services/config.server";
+import { pushEndpoint } from "~/services/push.server";
 import { getDb, schema } from "~/services/db.server";
 import { startPushService, type PushServiceStandIn, type StandInSubscription } from "../support/push-service";
 
@@ -131,6 +132,26 @@ describe("push delivery", () => {
     expect(await removePushSubscription(first.id, { id })).toBe(false);
     expect(await removePushSubscription(second.id, { endpoint: browser.endpoint })).toBe(true);
     expect(await countPushSubscriptions(second.id)).toBe(0);
+  });
+});
+
+describe("subscription endpoints", () => {
+  it("are https URLs on named hosts (never an address, localhost or another port), or the configured stand-in", () => {
+    expect(pushEndpoint("https://fcm.googleapis.com/fcm/send/abc")).toBe("https://fcm.googleapis.com/fcm/send/abc");
+    expect(pushEndpoint("https://updates.push.services.mozilla.com/wpush/v2/x")).not.toBeNull();
+    for (const bad of ["http://fcm.googleapis.com/x", "https://127.0.0.1/x", "https://[::1]/x", "https://localhost/x", "https://db.localhost/x", "https://intranet/x", "https://push.example.com:8443/x", "https://u:p@push.example.com/x", "not a url"]) {
+      expect(pushEndpoint(bad), bad).toBeNull();
+    }
+    // The stand-in's origin (PUSH_SERVICE_ORIGIN) only when configured.
+    expect(pushEndpoint(`${service.url}/push/abc`)).toBeNull();
+    process.env.PUSH_SERVICE_ORIGIN = service.url;
+    resetConfig();
+    try {
+      expect(pushEndpoint(`${service.url}/push/abc`)).toBe(`${service.url}/push/abc`);
+    } finally {
+      delete process.env.PUSH_SERVICE_ORIGIN;
+      resetConfig();
+    }
   });
 });
 

@@ -3,9 +3,8 @@ import { checkPermission, refusalResponse } from "~/http/permissions.server";
 import { forgetPushDevice, pushDeviceId, rememberPushDevice } from "~/http/push-device.server";
 import { getPushChoices, hasPushSubscription, removePushSubscription, savePushSubscription, setPushChoices } from "~/models/push-subscriptions.server";
 import { redirectWithAlert } from "~/services/alerts.server";
-import { config } from "~/services/config.server";
 import { readForm } from "~/services/form.server";
-import { pushPublicKey } from "~/services/push.server";
+import { pushEndpoint, pushPublicKey } from "~/services/push.server";
 import { requireUser } from "~/services/session.server";
 import { PUSH_CHOICES_SAVED, PUSH_OFF, PUSH_ON } from "~/utils/messages";
 
@@ -22,14 +21,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** A push service's URL: https (http too outside production, for a local push service). */
-function pushEndpoint(value: string): string | null {
-  if (value.length > 2000 || !URL.canParse(value)) return null;
-  const url = new URL(value);
-  const ok = url.protocol === "https:" || (url.protocol === "http:" && !config().production);
-  return ok && !url.username && !url.password ? url.href : null;
-}
-
 /** Turn push on or off for this browser, or save the choices (docs/product.md §24). */
 export async function action({ request }: ActionFunctionArgs) {
   const { user, refusal } = await checkPermission(request, "push.manage");
@@ -38,6 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const field = (name: string) => String(form.get(name) ?? "");
   switch (field("intent")) {
     case "subscribe": {
+      if (!pushPublicKey()) throw new Response("Not Found", { status: 404 });
       const endpoint = pushEndpoint(field("endpoint"));
       // The browser's P-256 public key (65 bytes) and auth secret (16 bytes), base64url.
       const p256dh = field("p256dh");
