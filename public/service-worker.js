@@ -24,7 +24,8 @@ self.addEventListener("install", (event) => {
       // The offline page as a visitor sees it: it must not carry anyone's name.
       const offline = await fetch("/offline", { credentials: "omit" });
       if (offline.ok) await cache.put("/offline", offline);
-      await cache.addAll(SHELL.filter((url) => url !== "/offline"));
+      // One file that fails (a deploy in between) must not stop the worker from installing.
+      await Promise.all(SHELL.filter((url) => url !== "/offline").map((url) => cache.add(url).catch(() => undefined)));
       await self.skipWaiting();
     })(),
   );
