@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 
 /**
- * Registers the service worker (docs/product.md §24) once the page is interactive
+ * Registers the service worker (docs/product.md §25) once the page is interactive
  * and the browser is idle: it never competes with the page's own first work, and
  * without JavaScript nothing changes. A new build's worker replaces the old one on
  * the next visit (the browser checks /sw.js at every navigation).
