@@ -17,8 +17,6 @@ import { useNonce } from "~/components/nonce";
 import { OnDemand } from "~/components/on-demand";
 import { UrlPrompts } from "~/components/url-prompts";
 import appCss from "~/styles/app.css";
-import { CAMPUS_COLOURS, type CampusId } from "~/utils/campus";
-import { useServiceWorker } from "~/components/service-worker";
 import { headerTitle, type RouteHandle } from "~/utils/route-handle";
 
 export const links: LinksFunction = () => [
@@ -48,7 +46,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <ClientHints />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {data ? <meta name="theme-color" content={CAMPUS_COLOURS[data.campus.id as CampusId] ?? CAMPUS_COLOURS.campus} /> : null}
+        {data ? <meta name="theme-color" content={data.campus.colour} /> : null}
         <title>{title ? `${title} | ${site}` : site}</title>
         <meta name="description" content="Buy, sell and share on campus." />
         <Meta />
@@ -69,7 +67,6 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  useServiceWorker();
   return <Outlet />;
 }
 

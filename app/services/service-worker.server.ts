@@ -24,6 +24,18 @@ export function accountMarker(cookieHeader: string | undefined): string {
   return crypto.createHash("sha256").update(match[1]).digest("base64url").slice(0, 22);
 }
 
+/**
+ * The worker's registration, at the end of every document: a few bytes of the
+ * HTML, none of the page's JavaScript. It runs once the page has loaded and the
+ * browser is idle, so it never competes with the page's own first work; without
+ * JavaScript nothing changes. The browser checks /sw.js again at each visit, so
+ * a new build's worker replaces the old one on the next visit.
+ */
+export function serviceWorkerRegistration(nonce: string): string {
+  const script = `if("serviceWorker"in navigator)addEventListener("load",function(){(window.requestIdleCallback||setTimeout)(function(){navigator.serviceWorker.register("/sw.js").catch(function(){})})})`;
+  return `<script nonce="${nonce.replace(/[^\w+/=]/g, "")}">${script}</script>`;
+}
+
 type BuildAssets = { version: string; url: string; entry: { module: string; imports: string[] }; routes: Record<string, { module: string; imports?: string[] }> };
 
 /** The precached shell besides the build's files. */

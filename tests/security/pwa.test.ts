@@ -70,6 +70,12 @@ describe("the service worker", () => {
     expect((await rawRequest("/sw.js")).body).toBe(res.body);
   });
 
+  it("every page registers it at its end, in an inline script the page's policy allows (its nonce), after load", async () => {
+    const page = await rawRequest("/home");
+    const nonce = /'nonce-([^']+)'/.exec(String(page.headers["content-security-policy"]))?.[1];
+    expect(page.body).toMatch(new RegExp(`<script nonce="${nonce!.replace(/[+/]/g, "\\$&")}">if\\("serviceWorker"in navigator\\)addEventListener\\("load",.*register\\("/sw\\.js"\\).*</script></body></html>$`));
+  });
+
   it("the offline page says so with a Retry link to the address it is shown at, and runs no script of the app", async () => {
     const res = await rawRequest("/offline");
     expect(res.status).toBe(200);
