@@ -5,6 +5,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 import { holdDocumentEnd } from "~/services/document-stream.server";
+import { serviceWorkerRegistration } from "~/services/service-worker.server";
 
 export const streamTimeout = 5000;
 
@@ -29,7 +30,7 @@ export default function handleRequest(
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           // Late data scripts land inside <body>, not after </html>.
-          const body = holdDocumentEnd();
+          const body = holdDocumentEnd(serviceWorkerRegistration(nonce));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {

@@ -10,6 +10,7 @@ import { config } from "~/services/config.server";
 import { signUpPromptAllowed } from "~/services/geo.server";
 import { getSessionUser, renewSession } from "~/services/session.server";
 import { siteOrigin } from "~/services/urls.server";
+import { CAMPUS_COLOURS, campusIdFromHost } from "~/utils/campus";
 import { backTarget } from "~/utils/navigation";
 import { isSignUpReason } from "~/utils/url-state";
 import { SIGNUP_TEXT, SIGNUP_TITLES } from "~/services/signup-prompt-texts.server";
@@ -44,7 +45,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (renewed) headers.append("Set-Cookie", renewed);
   return data(
     {
-      campus: { id: campus.id, name: campus.name },
+      // The colour is the installed app's theme (theme-color, as in the manifest).
+      campus: { id: campus.id, name: campus.name, colour: CAMPUS_COLOURS[campusIdFromHost(url.host)] },
       alert,
       back: backTarget(url.pathname + url.search, history),
       ...view,

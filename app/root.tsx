@@ -17,11 +17,13 @@ import { useNonce } from "~/components/nonce";
 import { OnDemand } from "~/components/on-demand";
 import { UrlPrompts } from "~/components/url-prompts";
 import appCss from "~/styles/app.css";
-import { headerTitle } from "~/utils/route-handle";
+import { headerTitle, type RouteHandle } from "~/utils/route-handle";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Installable (docs/product.md §26): the campus's name and icons, per site.
+  { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
 import type { loader } from "./root.server";
@@ -37,12 +39,14 @@ export function Layout({ children }: { children: ReactNode }) {
   const matches = useMatches();
   const { title } = headerTitle(matches);
   const site = `${data?.campus.name ?? "Campus"} BuySell`;
+  const scripts = !matches.some((m) => (m.handle as RouteHandle | undefined)?.scripts === false);
   return (
     <html lang="en" data-campus={data?.campus.id} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <ClientHints />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {data ? <meta name="theme-color" content={data.campus.colour} /> : null}
         <title>{title ? `${title} | ${site}` : site}</title>
         <meta name="description" content="Buy, sell and share on campus." />
         <Meta />
@@ -51,8 +55,12 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <AppShell data={data}>{children}</AppShell>
         <UrlPrompts />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

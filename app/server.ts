@@ -11,6 +11,7 @@ import { createListingReminderJob } from "./flows/listing-reminders.server";
 import { createListingAlertJob } from "./flows/saved-search-alerts.server";
 import { createStorageSweepJob } from "./flows/storage-sweep.server";
 import { createVideoProcessingJob } from "./flows/video-processing.server";
+import { createPushDeliveryJob } from "./flows/push-delivery.server";
 import { flushPageViews, recordPageView } from "./models/events.server";
 import { listUnsubscribeHeaders } from "./models/unsubscribe.server";
 import { config, ConfigError } from "./services/config.server";
@@ -35,6 +36,7 @@ import {
   urlEncodingMiddleware,
 } from "./services/middleware.server";
 import { servedOverHttps, setServerPort } from "./services/urls.server";
+import { ACCOUNT_HEADER, accountMarker, serviceWorkerHandler } from "./services/service-worker.server";
 import { seed } from "./flows/seed.server";
 
 async function start() {
@@ -94,6 +96,8 @@ async function start() {
     express.static("public/games", { maxAge: "1h" }),
   );
   // Only a path that names a file (it has an extension) is looked up on disk: a page request skips the file system.
+  // The service worker: public/service-worker.js with this build's cache version and shell (docs/product.md §26).
+  app.get("/sw.js", serviceWorkerHandler(build.assets));
   const publicFiles = express.static("public", { maxAge: "1h", setHeaders: staticHeaders, redirect: false });
   app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
 
@@ -124,6 +128,8 @@ async function start() {
           "media-src": ["'self'", "blob:"],
           "connect-src": ["'self'"],
           "font-src": ["'self'"],
+          "worker-src": ["'self'"],
+          "manifest-src": ["'self'"],
           "object-src": ["'none'"],
           "base-uri": ["'self'"],
           // Google sign-in is a form post answered by a redirect to Google (or its local stand-in in tests).
@@ -168,6 +174,8 @@ async function start() {
           },
         }),
       );
+      // Which session the answer was made for: the service worker drops its kept pages when it changes.
+      res.setHeader(ACCOUNT_HEADER, accountMarker(req.headers.cookie));
       await sendRemixResponse(res, response);
     } catch (error) {
       next(error);
@@ -193,6 +201,8 @@ async function start() {
     { name: "video processing", create: () => createVideoProcessingJob() },
     // Matches new, renewed and reshown listings against saved searches (every few seconds) and sends the alert emails due.
     { name: "saved-search alerts", create: () => createListingAlertJob() },
+    // Sends queued push notifications (none when push is off: production without VAPID keys).
+    { name: "push delivery", create: () => createPushDeliveryJob() },
   ]);
   // One line: which ffmpeg transcodes videos, or that videos are refused (none found).
   console.log(await describeFfmpeg());

@@ -8,6 +8,7 @@ export function SettingsMenu() {
     { to: "/settings/account", label: "Your account", hint: "Username, password, email" },
     ...(user ? [{ to: "/settings/saved-searches", label: "Saved searches", hint: "Alerts for new listings" }] : []),
     ...(user ? [{ to: "/settings/blocked", label: "Blocked people", hint: "People you blocked" }] : []),
+    ...(user ? [{ to: "/settings/push", label: "Push notifications", hint: "On this device" }] : []),
     { to: "/settings/help", label: "Contact Me", hint: "Help with your account" },
     user ? { to: "/logout", label: "Log out", hint: `@${user.username}` } : { to: "/login", label: "Log in", hint: "Or create an account" },
   ];

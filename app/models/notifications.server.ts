@@ -7,6 +7,7 @@ import type { AuthorView, TextBlock, TimeView } from "~/types/views";
 import { unsubscribeUrl } from "./unsubscribe.server";
 import { authorColumns, authorView, displayName } from "./users.server";
 import { isBlockedEitherWay } from "./blocks.server";
+import { pushChoiceOf, queuePush } from "./push-subscriptions.server";
 import { hiddenFromViewer } from "./reports.server";
 import { COMMENT_UNAVAILABLE, LISTING_UNAVAILABLE } from "~/utils/messages";
 import { reviewInvitation } from "~/utils/reviews";
@@ -117,6 +118,8 @@ export async function notify(
     .onConflictDoNothing()
     .returning({ id: schema.notifications.id });
   if (inserted.length === 0) return; // notified before (once)
+  // Push (docs/product.md §26): queued in this transaction, sent by the push worker.
+  await queuePush(tx, n.userId, pushChoiceOf(n.type), { title: message, body: (n.excerpt ?? "").slice(0, 140), url: `${n.link.origin}${n.link.path}` }, now);
   if (!recipient.emailNotifications) return;
   if (!(await claimEmail(tx, { actorId: n.actorId, item: n.about, kind: MAIL_KIND[n.type] }, now, n.emailIntervalMs ?? EMAIL_INTERVAL_MS))) return;
   const url = `${n.link.origin}${n.link.path}`;

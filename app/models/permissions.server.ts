@@ -76,6 +76,8 @@ export const PERMISSIONS = {
   "user.block": rule({ notSuspended: false }),
   /** Save a search, change its alerts or delete it: one's own, private, so allowed while suspended. */
   "search.save": rule({ notSuspended: false }),
+  /** Push notifications on one's devices and their choices: always allowed, suspended or not (fewer pushes, or one's own messages). */
+  "push.manage": rule({ notSuspended: false }),
   /** Name, bio, photo, profile set-up. */
   "profile.edit": rule({}),
   /** Username and email address. */

@@ -23,6 +23,13 @@ const envSchema = z
     /** Connections in the pool (PostgreSQL); migrations hold one while the seed uses others. */
     DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(1000).default(10),
     SESSION_SECRET: z.string().min(1).optional(),
+    /** Web Push's application server keys (P-256, base64url): both or neither; outside production generated once beside the database. */
+    VAPID_PUBLIC_KEY: z.string().regex(/^[\w-]{87}$/, "must be a P-256 public key in base64url (87 characters)").optional(),
+    VAPID_PRIVATE_KEY: z.string().regex(/^[\w-]{43}$/, "must be a P-256 private key in base64url (43 characters)").optional(),
+    /** Tests only: a local push service stand-in whose endpoints (http, loopback) subscriptions may name. */
+    PUSH_SERVICE_ORIGIN: optionalUrl.refine((v) => v === undefined || isOrigin(v), "must be an origin such as http://127.0.0.1:4000"),
+    /** Who push services may contact about our pushes: mailto: or https:. */
+    VAPID_SUBJECT: z.string().regex(/^(?:mailto:[^\s@]+@\S+|https:\/\/\S+)$/, "must be a mailto: address or an https:// URL").optional(),
     /** scrypt's cost for new password hashes, as log2 N: 17 (128 MiB and a fraction of a second per hash). Lower only for test runs; start-up warns below 17. */
     PASSWORD_HASH_COST: z.coerce.number().int().min(12).max(20).default(17),
     RESEND_API_KEY: z.string().min(1).optional(),
@@ -117,6 +124,9 @@ const envSchema = z
         message: "is required in production (the origin links in emails point to)",
       });
     }
+    if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY) {
+      ctx.addIssue({ code: "custom", path: [env.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY"], message: "is required with the other VAPID key (or leave both unset)" });
+    }
     if (!env.S3_BUCKET) {
       const stray = (["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const).find((name) => env[name] !== undefined);
       if (stray) ctx.addIssue({ code: "custom", path: [stray], message: "is set but S3_BUCKET is not (set S3_BUCKET to store media in a bucket)" });
@@ -196,6 +206,40 @@ function storedSessionSecret(dataDir: string): string {
   }
 }
 
+export type VapidKeys = { publicKey: string; privateKey: string };
+
+/**
+ * Web Push keys outside production when VAPID_* are not set: a P-256 pair made
+ * once and kept in the data folder (mode 0600) like the session secret, so the
+ * browsers' subscriptions, made for this public key, keep working across starts.
+ */
+function storedVapidKeys(dataDir: string): VapidKeys {
+  const file = path.join(dataDir, "vapid-keys.json");
+  const read = (): VapidKeys | null => {
+    if (!fs.existsSync(file)) return null;
+    const parsed = z.object({ publicKey: z.string().length(87), privateKey: z.string().length(43) }).safeParse(JSON.parse(fs.readFileSync(file, "utf8")));
+    return parsed.success ? parsed.data : null;
+  };
+  const existing = read();
+  if (existing) return existing;
+  fs.mkdirSync(dataDir, { recursive: true });
+  const { publicKey, privateKey } = crypto.generateKeyPairSync("ec", { namedCurve: "prime256v1" });
+  const jwk = privateKey.export({ format: "jwk" });
+  const keys: VapidKeys = {
+    // The uncompressed point (0x04 ‖ x ‖ y), as browsers take applicationServerKey.
+    publicKey: publicKey.export({ format: "der", type: "spki" }).subarray(-65).toString("base64url"),
+    privateKey: jwk.d ?? "",
+  };
+  try {
+    fs.writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600, flag: "wx" });
+    return keys;
+  } catch (error) {
+    const raced = (error as NodeJS.ErrnoException).code === "EEXIST" ? read() : null;
+    if (raced) return raced;
+    throw error;
+  }
+}
+
 /** The folder the database lives in (or ./data for a database that is not a file). */
 function dataDirOf(database: DatabaseConfig): string {
   if (database.dialect === "pg" || database.path === ":memory:") return "./data";
@@ -217,6 +261,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   const production = mode === "production";
   const database = parseDatabaseUrl(c.DATABASE_URL, c.DATABASE_POOL_MAX);
   let sessionSecret = c.SESSION_SECRET;
+  let vapidKeys: VapidKeys | null | undefined = c.VAPID_PUBLIC_KEY && c.VAPID_PRIVATE_KEY ? { publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY } : undefined;
   return {
     env: mode,
     production,
@@ -227,6 +272,16 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       sessionSecret ??= storedSessionSecret(dataDirOf(database));
       return sessionSecret;
     },
+    /**
+     * Web Push: VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, or (outside production) a pair made once
+     * and kept in the data folder; null in production without them (push is off). Read on first use.
+     */
+    get vapid(): (VapidKeys & { subject: string }) | null {
+      vapidKeys ??= production ? null : storedVapidKeys(dataDirOf(database));
+      return vapidKeys ? { ...vapidKeys, subject: c.VAPID_SUBJECT ?? `mailto:${(c.CONTACT_EMAIL ?? c.OWNER_EMAIL).toLowerCase()}` } : null;
+    },
+    /** Tests only: the push service stand-in's origin, accepted as a subscription's endpoint. */
+    pushServiceOrigin: c.PUSH_SERVICE_ORIGIN ? new URL(c.PUSH_SERVICE_ORIGIN).origin : undefined,
     /** log2 N of scrypt for new password hashes (a stored hash names its own, so changing it breaks no password). */
     passwordHashCost: c.PASSWORD_HASH_COST,
     resendApiKey: c.RESEND_API_KEY,

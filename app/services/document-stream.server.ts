@@ -25,7 +25,8 @@ function withoutNul(bytes: Buffer): Buffer {
   return bytes.includes(0) ? Buffer.from(bytes.filter((b) => b !== 0)) : bytes;
 }
 
-export function holdDocumentEnd(): Transform {
+/** `beforeEnd`: markup to put just before the closing tags (the service worker's registration). */
+export function holdDocumentEnd(beforeEnd = ""): Transform {
   // The last bytes seen, which may be the start of the closing tags split across chunks.
   let tail = Buffer.alloc(0);
   let held = false;
@@ -71,7 +72,7 @@ export function holdDocumentEnd(): Transform {
     },
     flush(callback) {
       send(this);
-      const rest = held ? Buffer.concat([tail, DOCUMENT_END]) : tail;
+      const rest = held ? Buffer.concat([tail, Buffer.from(beforeEnd), DOCUMENT_END]) : tail;
       callback(null, rest.length ? rest : undefined);
     },
   });

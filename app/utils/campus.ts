@@ -16,3 +16,6 @@ export function campusIdFromHost(host: string | null | undefined): CampusId {
   if (name.includes("ufbuysell")) return "uf";
   return "ou"; // localhost and anything else
 }
+
+/** Each campus's colour (app/styles/app.css --accent; scripts/pwa-icons.mjs paints the maskable icons with it): the installed app's theme. */
+export const CAMPUS_COLOURS: Record<CampusId, string> = { campus: "#4338ca", ou: "#841617", ut: "#a84d00", smu: "#0033a0", uf: "#0021a5" };

@@ -23,3 +23,8 @@ export const BLOCK_CONFIRM = {
   title: "Block this person?",
   text: "Neither of you will be able to message the other, and you won't see each other's posts and comments. You can unblock them in Settings.",
 } as const;
+
+/** Push notifications (Settings → Push notifications). */
+export const PUSH_ON = "Push notifications are on for this device.";
+export const PUSH_OFF = "Push notifications are off for this device.";
+export const PUSH_CHOICES_SAVED = "Push choices saved.";

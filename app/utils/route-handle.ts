@@ -7,6 +7,8 @@ export type RouteHandle = {
   back?: boolean;
   /** Where the side navigation's Create Post button leads, when this page offers one (docs/product.md §5). */
   createPost?: (data: unknown) => string | null | undefined;
+  /** false: the page is sent without scripts (the offline page, which the service worker shows at other addresses). */
+  scripts?: false;
 };
 
 /** The title of the deepest route that has one. */

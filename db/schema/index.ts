@@ -52,3 +52,6 @@ export const savedSearches = tables.savedSearches;
 export const savedSearchTerms = tables.savedSearchTerms;
 export const listingAlertJobs = tables.listingAlertJobs;
 export const savedSearchHits = tables.savedSearchHits;
+export const pushSubscriptions = tables.pushSubscriptions;
+export const pushPreferences = tables.pushPreferences;
+export const pushDeliveries = tables.pushDeliveries;

@@ -739,3 +739,55 @@ export const savedSearchHits = pgTable(
     index("saved_search_hits_pending_idx").on(t.savedSearchId).where(sql`mailed_at is null`),
   ],
 );
+
+/** One browser (device) that turned on push notifications; a user has one per device. */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The push service's URL for this browser: unique, so a browser that signs in as someone else moves to them. */
+    endpoint: text("endpoint").notNull(),
+    /** The browser's public key (P-256, base64url) and auth secret the payload is encrypted for. */
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("push_subscriptions_endpoint_idx").on(t.endpoint), index("push_subscriptions_user_idx").on(t.userId)],
+);
+
+/** Which notifications a user wants pushed; no row: all of them. */
+export const pushPreferences = pgTable("push_preferences", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  messages: boolean("messages").notNull().default(true),
+  alerts: boolean("alerts").notNull().default(true),
+  other: boolean("other").notNull().default(true),
+});
+
+/** The push outbox: one row per notification and device, sent by a background worker (a lease, like video jobs). */
+export const pushDeliveries = pgTable(
+  "push_deliveries",
+  {
+    id: text("id").primaryKey(),
+    subscriptionId: text("subscription_id")
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    url: text("url").notNull(),
+    status: text("status", { enum: ["queued", "sending", "failed"] })
+      .notNull()
+      .default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    runAfter: time("run_after").notNull().default(now),
+    claimedBy: text("claimed_by"),
+    leaseUntil: time("lease_until"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("push_deliveries_queue_idx").on(t.status, t.runAfter), index("push_deliveries_subscription_idx").on(t.subscriptionId)],
+);

@@ -32,6 +32,12 @@ export function localCampusOrigins(port: number | string): string {
 /** How `npm run serve` starts the server: React's production build, the app's mode from APP_ENV/NODE_ENV (start-env.mjs). */
 export const SERVE_ARGS = ["--import", pathToFileURL(path.join(root, "start-env.mjs")).href, path.join(root, "build/index.js")];
 
+/** Web Push keys of the servers tests start (production needs them set; made for the tests only). */
+export const TEST_VAPID = {
+  VAPID_PUBLIC_KEY: "BN7ejoip4P1BUNSageWTKtH-EZKf-kAkgc09UJW5w08XxBKMK7vwae7Vqs31gGnbebxTDkacZxxX8Fk4KVAwfI0",
+  VAPID_PRIVATE_KEY: "QsrqNLixv3SLwIkFpvO5p0eyzqgcAP1zaFMGm34F5y8",
+};
+
 /** Spawns build/index.js the way `npm run serve` does, with these settings (a value of undefined leaves a default out). */
 export function spawnAppServer(env: Record<string, string | undefined>, dir: string) {
   const merged: Record<string, string | undefined> = {
@@ -43,6 +49,7 @@ export function spawnAppServer(env: Record<string, string | undefined>, dir: str
     DATABASE_URL: path.join(dir, "app.db"),
     UPLOADS_DIR: path.join(dir, "uploads"),
     TMPDIR: path.join(dir, "tmp"),
+    ...TEST_VAPID,
     ...env,
   };
   const childEnv = Object.fromEntries(Object.entries(merged).filter((e): e is [string, string] => e[1] !== undefined)) as NodeJS.ProcessEnv;

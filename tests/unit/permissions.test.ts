@@ -49,6 +49,7 @@ const EXPECTED: Record<PermissionAction, Record<Who, string>> = {
   "user.report": { student: "ok", "not a student here": "ok", suspended: "suspended", blocked: "ok", "other campus's item": "ok" },
   "user.block": { student: "ok", "not a student here": "ok", suspended: "ok", blocked: "ok", "other campus's item": "ok" },
   "search.save": { student: "ok", "not a student here": "ok", suspended: "ok", blocked: "ok", "other campus's item": "ok" },
+  "push.manage": { student: "ok", "not a student here": "ok", suspended: "ok", blocked: "ok", "other campus's item": "ok" },
   "profile.edit": { student: "ok", "not a student here": "ok", suspended: "suspended", blocked: "ok", "other campus's item": "ok" },
   "account.change": { student: "ok", "not a student here": "ok", suspended: "suspended", blocked: "ok", "other campus's item": "ok" },
   "portfolio.delete": { student: "role", "not a student here": "role", suspended: "role", blocked: "role", "other campus's item": "role" },
@@ -82,6 +83,7 @@ const BY_ROLE: Record<PermissionAction, Record<RoleWho, string>> = {
   "user.report": { member: "ok", "suspended member": "suspended", moderator: "ok", "suspended moderator": "suspended", owner: "ok" },
   "user.block": { member: "ok", "suspended member": "ok", moderator: "ok", "suspended moderator": "ok", owner: "ok" },
   "search.save": { member: "ok", "suspended member": "ok", moderator: "ok", "suspended moderator": "ok", owner: "ok" },
+  "push.manage": { member: "ok", "suspended member": "ok", moderator: "ok", "suspended moderator": "ok", owner: "ok" },
   "profile.edit": { member: "ok", "suspended member": "suspended", moderator: "ok", "suspended moderator": "suspended", owner: "ok" },
   "account.change": { member: "ok", "suspended member": "suspended", moderator: "ok", "suspended moderator": "suspended", owner: "ok" },
   // A suspended moderator is no moderator until the suspension ends: the queue is not there for them.
@@ -285,6 +287,7 @@ const ROUTES: Record<string, { cases: Case[] } | { exempt: string }> = {
   "settings.account.screen_name": { cases: [{ intent: "change", path: () => "/settings/account/screen_name", params: () => ({}), fields: () => ({ username: "someone-new" }) }] },
   "settings.blocked": { exempt: "unblocking is always allowed" },
   "settings.saved-searches": { exempt: "saved searches are private to their owner: allowed while suspended" },
+  "settings.push": { exempt: "push notifications on one's own devices are always the user's choice (push.manage)" },
   "unsubscribe": { exempt: "fewer emails is always allowed" },
   "user_registration": { exempt: "signing up" },
   "verify": { exempt: "verifying the sign-up email" },
