@@ -22,7 +22,7 @@ import { headerTitle, type RouteHandle } from "~/utils/route-handle";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  // Installable (docs/product.md §25): the campus's name and icons, per site.
+  // Installable (docs/product.md §26): the campus's name and icons, per site.
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 

@@ -95,7 +95,7 @@ async function start() {
     express.static("public/games", { maxAge: "1h" }),
   );
   // Only a path that names a file (it has an extension) is looked up on disk: a page request skips the file system.
-  // The service worker: public/service-worker.js with this build's cache version and shell (docs/product.md §25).
+  // The service worker: public/service-worker.js with this build's cache version and shell (docs/product.md §26).
   app.get("/sw.js", serviceWorkerHandler(build.assets));
   const publicFiles = express.static("public", { maxAge: "1h", setHeaders: staticHeaders, redirect: false });
   app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));

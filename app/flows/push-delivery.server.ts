@@ -1,4 +1,4 @@
-// The push worker of every server process (docs/product.md §25): claims queued
+// The push worker of every server process (docs/product.md §26): claims queued
 // pushes with a lease, sends each to its browser's push service, deletes a
 // device the service says is gone (404/410), and retries a failure with backoff
 // a few times before giving up on that one push.

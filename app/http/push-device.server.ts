@@ -1,4 +1,4 @@
-// Which push subscription is this browser's (docs/product.md §25): a signed cookie
+// Which push subscription is this browser's (docs/product.md §26): a signed cookie
 // with the subscription's id, set when push is turned on here. Sign-out reads it
 // to remove this device's subscription, and Settings to say whether push is on
 // here, without the page having to ask the browser first.

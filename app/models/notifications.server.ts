@@ -116,7 +116,7 @@ export async function notify(
     .onConflictDoNothing()
     .returning({ id: schema.notifications.id });
   if (inserted.length === 0) return; // notified before (once)
-  // Push (docs/product.md §25): queued in this transaction, sent by the push worker.
+  // Push (docs/product.md §26): queued in this transaction, sent by the push worker.
   await queuePush(tx, n.userId, pushChoiceOf(n.type), { title: message, body: (n.excerpt ?? "").slice(0, 140), url: `${n.link.origin}${n.link.path}` }, now);
   if (!recipient.emailNotifications) return;
   if (!(await claimEmail(tx, { actorId: n.actorId, item: n.about, kind: MAIL_KIND[n.type] }, now, n.emailIntervalMs ?? EMAIL_INTERVAL_MS))) return;

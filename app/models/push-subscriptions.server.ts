@@ -1,4 +1,4 @@
-// Push notifications (docs/product.md §25): the browsers (one row per device) that
+// Push notifications (docs/product.md §26): the browsers (one row per device) that
 // turned them on, each user's three choices, and the push outbox. A notification
 // queues one delivery per device in the notification's own transaction; the
 // push worker (app/flows/push-delivery.server.ts) claims due rows with a lease —

@@ -1,4 +1,4 @@
-// The service worker's script and the account marker it checks (docs/product.md §25).
+// The service worker's script and the account marker it checks (docs/product.md §26).
 //
 // /sw.js is public/service-worker.js with this build's constants in front: the
 // cache version (the build's hash and the worker's own, so a deploy changes the

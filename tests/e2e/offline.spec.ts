@@ -1,4 +1,4 @@
-// Offline with the service worker (docs/product.md §25), JavaScript only (without it
+// Offline with the service worker (docs/product.md §26), JavaScript only (without it
 // no worker is registered and the site is the same): a post read before opens
 // without a network, a page never opened shows "You're offline" with a Retry link
 // that loads it once the network is back, and signing out drops the kept pages.

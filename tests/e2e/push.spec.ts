@@ -1,4 +1,4 @@
-// Push notifications end to end (docs/product.md §25), JavaScript only: headless
+// Push notifications end to end (docs/product.md §26), JavaScript only: headless
 // Chromium cannot reach a real push service, so an init script stands in for the
 // browser's PushManager.subscribe with a subscription on the local push service
 // stand-in (tests/support/push-service.ts), whose keys it made. This file starts

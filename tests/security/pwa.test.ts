@@ -1,4 +1,4 @@
-// Installable and offline (docs/product.md §25), over raw HTTP against the
+// Installable and offline (docs/product.md §26), over raw HTTP against the
 // production build: each campus's manifest and icons (PNG at their sizes, the
 // whole ≤ 30 KB), the manifest link on every page, the service worker's script
 // (uncached, versioned by the build, its shell), the policy that lets a page

@@ -1,4 +1,4 @@
-// Push notifications (docs/product.md §25) against a real database and the local
+// Push notifications (docs/product.md §26) against a real database and the local
 // push service stand-in: a notification queues one push per device in its own
 // transaction, the worker sends it encrypted (the stand-in checks the VAPID JWT
 // and decrypts it with the browser's private key), the user's three choices

@@ -1,7 +1,7 @@
 import type { RouteHandle } from "~/utils/route-handle";
 
 // The page the service worker shows for a page never opened while the network is
-// down (docs/product.md §25). It runs no script: the worker serves it at the
+// down (docs/product.md §26). It runs no script: the worker serves it at the
 // address that failed, and Retry (an empty link: that same address) asks again.
 export const handle: RouteHandle = { title: "You're offline", scripts: false };
 

@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** Turn push on or off for this browser, or save the choices (docs/product.md §25). */
+/** Turn push on or off for this browser, or save the choices (docs/product.md §26). */
 export async function action({ request }: ActionFunctionArgs) {
   const { user, refusal } = await checkPermission(request, "push.manage");
   if (refusal) return refusalResponse(refusal);
