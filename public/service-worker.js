@@ -1,4 +1,4 @@
-// The service worker (docs/product.md §25), served as /sw.js with VERSION and SHELL
+// The service worker (docs/product.md §26), served as /sw.js with VERSION and SHELL
 // set in front of it (app/services/service-worker.server.ts). Registered only with
 // JavaScript; the site works the same without it.
 //

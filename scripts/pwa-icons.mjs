@@ -1,4 +1,4 @@
-// Makes the installable app's icons (docs/product.md §25) from the campus logos:
+// Makes the installable app's icons (docs/product.md §26) from the campus logos:
 // for each campus public/pwa/{id}-192.png and {id}-512.png (the round logo on
 // transparency) and {id}-maskable-512.png (the logo inside the maskable safe zone,
 // on the campus colour to the edges, so a launcher may cut any shape from it).
