@@ -193,7 +193,7 @@ export async function notifyVideoFailed(tx: Tx, n: { userId: string; postId: str
  * emails go in batches (app/models/saved-searches.server.ts), not from here.
  */
 export async function notifySavedSearch(tx: Tx, n: { userId: string; actorId: string; postId: string; savedSearchId: string; description: string; now: number }): Promise<void> {
-  await tx
+  const inserted = await tx
     .insert(schema.notifications)
     .values({
       id: newId(),
@@ -205,7 +205,11 @@ export async function notifySavedSearch(tx: Tx, n: { userId: string; actorId: st
       onceKey: `saved search:${n.savedSearchId}:${n.postId}`,
       createdAt: n.now,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: schema.notifications.id });
+  if (inserted.length === 0) return;
+  // Push under the "Saved-search alerts" choice (docs/product.md §26); the worker resolves the relative URL on the site.
+  await queuePush(tx, n.userId, "alerts", { title: savedSearchNotice(n.description), body: "", url: `/post/${n.postId}` }, n.now);
 }
 
 export function savedSearchNotice(description: string): string {

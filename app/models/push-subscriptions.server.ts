@@ -5,7 +5,7 @@
 // FOR UPDATE SKIP LOCKED on PostgreSQL, so two processes never send the same
 // one — and a slow push service never holds up the request that notified.
 import { and, asc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
-import { dbClient, getDb, newId, schema, type Tx } from "~/services/db.server";
+import { getDb, newId, schema, skipLocked, type Tx } from "~/services/db.server";
 
 const { pushSubscriptions: subs, pushPreferences: prefs, pushDeliveries: deliveries } = schema;
 
@@ -99,7 +99,7 @@ export async function claimPushDeliveries(holder: string, leaseMs: number, limit
   const pick = db.select({ id: deliveries.id }).from(deliveries).where(due).orderBy(asc(deliveries.runAfter)).limit(limit);
   // An idle poll reads and writes nothing (on SQLite an UPDATE waits for the write lock).
   if (!(await pick).length) return [];
-  const locked = dbClient().dialect === "pg" ? (pick as unknown as { for(strength: "update", opts: { skipLocked: boolean }): typeof pick }).for("update", { skipLocked: true }) : pick;
+  const locked = skipLocked(pick);
   const claimed = await db
     .update(deliveries)
     .set({ status: "sending", claimedBy: holder, leaseUntil: now + leaseMs, attempts: sql`${deliveries.attempts} + 1` })

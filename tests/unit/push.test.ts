@@ -13,6 +13,7 @@ import { seed } from "~/flows/seed.server";
 import { createPost } from "~/models/posts.server";
 import { sendMessage, startConversation } from "~/models/messages.server";
 import { toggleLike } from "~/models/likes.server";
+import { notifySavedSearch } from "~/models/notifications.server";
 import {
   countPushSubscriptions,
   getPushChoices,
@@ -24,7 +25,7 @@ import {
 import { insertUser } from "~/models/users.server";
 import { ConfigError, parseConfig, resetConfig } from "~/services/config.server";
 import { pushEndpoint } from "~/services/push.server";
-import { getDb, schema } from "~/services/db.server";
+import { getDb, schema, transaction } from "~/services/db.server";
 import { startPushService, type PushServiceStandIn, type StandInSubscription } from "../support/push-service";
 
 const origin = "http://localhost:3000";
@@ -98,6 +99,21 @@ describe("push delivery", () => {
     expect(pushChoiceOf("message")).toBe("messages");
     expect(pushChoiceOf("comment")).toBe("other");
     await createPushWorker({ log: () => {} }).runOnce();
+  });
+
+  it("a saved-search alert is pushed under Saved-search alerts, once, to the listing's page", async () => {
+    const reader = await student("Al");
+    const seller = await student("Bo");
+    const id = await device(reader.id, service.subscribe());
+    const { postId } = await messageFrom(reader, seller, "Hi");
+    const alert = { userId: reader.id, actorId: seller.id, postId, savedSearchId: `search-${n}`, description: "desk lamp", now: Date.now() };
+    await transaction(async (tx) => notifySavedSearch(tx, alert));
+    await transaction(async (tx) => notifySavedSearch(tx, alert));
+    expect((await queued(id)).map((r) => [r.title, r.url])).toEqual([['New listing for "desk lamp"', `/post/${postId}`]]);
+    await setPushChoices(reader.id, { messages: true, alerts: false, other: true });
+    await transaction(async (tx) => notifySavedSearch(tx, { ...alert, savedSearchId: `other-${n}` }));
+    expect(await queued(id)).toHaveLength(1);
+    expect(await createPushWorker({ log: () => {} }).runOnce()).toMatchObject({ sent: 1 });
   });
 
   it("deletes a device the push service answers 410 or 404, and retries a 5xx later", async () => {
