@@ -129,7 +129,7 @@ test("with JS on a wide screen the composer opens in a modal; the category switc
   test.skip(!javaScriptEnabled, "the modal is the JS enhancement; without JS the link opens /create/post (tested above)");
   await signUp(page);
   await page.goto("/home");
-  await page.getByRole("link", { name: "What are you selling?" }).click();
+  await page.getByRole("link", { name: "Sell something" }).click();
   const modal = page.getByRole("dialog", { name: "Create Post" });
   await expect(modal).toBeVisible();
   await expect(page).toHaveURL(/\/home$/);

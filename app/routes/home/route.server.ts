@@ -4,7 +4,7 @@ import { campusForRequest } from "~/models/campuses.server";
 import { getFeedPage } from "~/models/posts.server";
 import { getViewerTimeZone } from "~/services/client-hints.server";
 import { getUserId } from "~/services/session.server";
-import { readFeedFilters } from "~/utils/feed-filters";
+import { feedView, readFeedFilters } from "~/utils/feed-filters";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const campus = await campusForRequest(request);
@@ -17,5 +17,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filters: filterForm.filters,
     viewerId: await getUserId(request),
   });
-  return { feed, filterForm };
+  return { feed, filterForm, view: feedView(url.searchParams, filterForm.filters, "home") };
 }

@@ -11,12 +11,12 @@ export const handle: RouteHandle = { title: "Home", back: false };
 export { loader } from "./route.server";
 
 export default function Home() {
-  const { feed, filterForm } = useLoaderData<typeof loader>();
+  const { feed, filterForm, view } = useLoaderData<typeof loader>();
   return (
     <>
       <ComposePrompt />
-      <FeedFilters form={filterForm} />
-      <PostFeed page={feed} />
+      <FeedFilters form={filterForm} view={view} />
+      <PostFeed page={feed} view={view} />
       <DeleteFromUrl />
     </>
   );

@@ -4,7 +4,7 @@ import { campusForRequest } from "~/models/campuses.server";
 import { searchPeople, searchPosts } from "~/models/search.server";
 import { getViewerTimeZone } from "~/services/client-hints.server";
 import { getUserId } from "~/services/session.server";
-import { readFeedFilters } from "~/utils/feed-filters";
+import { feedView, readFeedFilters } from "~/utils/feed-filters";
 import { MAX_QUERY, type Tab } from "./tabs";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -14,7 +14,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const campus = await campusForRequest(request);
   const viewerId = await getUserId(request);
   const filterForm = readFeedFilters(url.searchParams, { bestMatch: true });
-  const base = { q, tab, campusName: campus.name, visitor: !viewerId, feed: null, people: null, filterForm };
+  const view = feedView(url.searchParams, filterForm.filters, "search");
+  const base = { q, tab, campusName: campus.name, visitor: !viewerId, feed: null, people: null, filterForm, view };
   // Visitors see the form; searching opens the sign-up prompt (docs/product.md §9) instead of results.
   if (!q || !viewerId) return base;
   const cursor = url.searchParams.get("cursor");
