@@ -9,8 +9,11 @@ import { SpaLink, useSpaLinks } from "./spa-link";
 
 /** Tiles this near the top load at once: they are the first screen on a phone (2 rows of 2). */
 const EAGER_TILES = 4;
-/** The tile's drawn width: half a phone's width, a third of the feed's column on wider screens. */
-const TILE_SIZES = "(max-width: 769px) 50vw, 210px";
+/**
+ * The tile's drawn width: half a phone's width, a third of the feed's column
+ * on wider screens (at most 200 px, so a 1x screen takes the 200 px thumbnail).
+ */
+const TILE_SIZES = "(max-width: 769px) 50vw, 200px";
 
 /** A category's stand-in when the listing has no photo (by the category's value; a tag for the rest). */
 const CATEGORY_ICONS: Record<string, string> = {

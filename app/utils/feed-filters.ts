@@ -111,6 +111,3 @@ export function feedView(params: URLSearchParams, filters: FeedFilters, page: "h
   if (page === "home" && activeFilterCount(filters) > 0) return "grid";
   return "list";
 }
-
-/** Posts per page in the Grid view: tiles are small, so a page fills a phone's screen several times over, like the list's 10 cards. */
-export const GRID_PAGE_SIZE = 20;
