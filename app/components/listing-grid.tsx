@@ -5,6 +5,7 @@ import type { MediaView, PostCardView } from "~/types/views";
 import { FEED_IMAGE_MAX_WIDTH } from "~/utils/image-sizes";
 import { ListingLine } from "./listing-info";
 import { PostCard } from "./post-card";
+import { srcSetWhere } from "./post-media";
 import { SpaLink, useSpaLinks } from "./spa-link";
 
 /** Tiles this near the top load at once: they are the first screen on a phone (2 rows of 2). */
@@ -40,8 +41,7 @@ const CATEGORY_ICONS: Record<string, string> = {
 function TilePicture({ media, category, eager }: { media: MediaView | undefined; category: string | null; eager: boolean }) {
   const loading = eager ? "eager" : "lazy";
   if (media?.kind === "image") {
-    const kept = media.srcSet?.split(", ").filter((entry) => Number.parseInt(entry.slice(entry.lastIndexOf(" ") + 1), 10) <= FEED_IMAGE_MAX_WIDTH);
-    return <img src={media.src} srcSet={kept?.length ? kept.join(", ") : undefined} sizes={TILE_SIZES} width={200} height={200} alt={media.alt} loading={loading} decoding="async" />;
+    return <img src={media.src} srcSet={srcSetWhere(media, (w) => w <= FEED_IMAGE_MAX_WIDTH)} sizes={TILE_SIZES} width={200} height={200} alt={media.alt} loading={loading} decoding="async" />;
   }
   // A video still processing is its author's alone: the icon stands in for it here.
   const poster = media?.video && !media.video.processing ? media.video.thumbnail : null;

@@ -12,11 +12,10 @@ import { VideoPlayer, VideoPoster, VideoProcessing } from "./video";
  */
 function MediaItem({ m, keep, sizes, box, eager = false }: { m: MediaView; keep: (width: number) => boolean; sizes: string; box?: { width: number; height: number }; eager?: boolean }) {
   if (m.video) return <VideoPlayer m={m} video={m.video} />;
-  const kept = variants(m).filter((v) => keep(v.width)).map((v) => v.entry);
   return (
     <img
       src={m.src}
-      srcSet={kept?.length ? kept.join(", ") : (m.srcSet ?? undefined)}
+      srcSet={srcSetWhere(m, keep) ?? m.srcSet ?? undefined}
       sizes={sizes}
       width={box?.width ?? m.width ?? undefined}
       height={box?.height ?? m.height ?? undefined}
@@ -25,6 +24,12 @@ function MediaItem({ m, keep, sizes, box, eager = false }: { m: MediaView; keep:
       decoding="async"
     />
   );
+}
+
+/** The srcset of a photo's variants whose width passes `keep`; undefined when none does. */
+export function srcSetWhere(m: MediaView, keep: (width: number) => boolean): string | undefined {
+  const kept = variants(m).filter((v) => keep(v.width));
+  return kept.length ? kept.map((v) => v.entry).join(", ") : undefined;
 }
 
 /** A photo's stored variants from its srcset ("url 640w"), narrowest first. */

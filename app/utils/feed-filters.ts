@@ -111,3 +111,11 @@ export function feedView(params: URLSearchParams, filters: FeedFilters, page: "h
   if (page === "home" && activeFilterCount(filters) > 0) return "grid";
   return "list";
 }
+
+/**
+ * Posts per page in the Grid view: fewer than List's 10, since a phone shows
+ * tiles two to a row and loads every photo within its lazy-loading margin
+ * (about 1,250 px) at once; 8 keeps the first visit within the page-weight
+ * budget (docs/product.md §22), and the next page comes as the reader nears the end.
+ */
+export const GRID_PAGE_SIZE = 8;

@@ -71,6 +71,15 @@ describe("the loaders' view", () => {
     expect(await home("?free=on&view=list")).toBe("list");
     const search = (await searchLoader({ request: get("/search?q=lamp", cookie), params: {}, ...ctx })) as { view: string };
     expect(search.view).toBe("grid");
+    // Grid pages hold 8 posts, List pages 10; the next Grid page follows on.
+    for (let i = 0; i < 12; i++) {
+      await createPost({ authorId: user.id, campusId: "ou", blocks: [{ text: `Tile ${i}` }], media: [], origin: BASE, listing: { priceCents: 777_700 + i, isFree: false, priceTerms: null, condition: null, pickupSpot: null } });
+    }
+    const page = async (q: string) => ((await homeLoader({ request: get(`/home?min=7777&max=7778${q}`), params: {}, ...ctx })) as { feed: { posts: unknown[]; nextCursor: string | null } }).feed;
+    const grid = await page("");
+    expect(grid.posts).toHaveLength(8);
+    expect((await page(`&cursor=${encodeURIComponent(grid.nextCursor!)}`)).posts).toHaveLength(4);
+    expect((await page("&view=list")).posts).toHaveLength(10);
     const profile = (await profileLoader({ request: get(`/${user.username}?view=grid`), params: { username: user.username }, ...ctx })) as { view: string };
     expect(profile.view).toBe("grid");
   });

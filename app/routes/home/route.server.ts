@@ -4,7 +4,7 @@ import { campusForRequest } from "~/models/campuses.server";
 import { getFeedPage } from "~/models/posts.server";
 import { getViewerTimeZone } from "~/services/client-hints.server";
 import { getUserId } from "~/services/session.server";
-import { feedView, readFeedFilters } from "~/utils/feed-filters";
+import { feedView, GRID_PAGE_SIZE, readFeedFilters } from "~/utils/feed-filters";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const campus = await campusForRequest(request);
@@ -17,6 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     cursor: url.searchParams.get("cursor"),
     filters: filterForm.filters,
     viewerId: await getUserId(request),
+    limit: view === "grid" ? GRID_PAGE_SIZE : undefined,
   });
   return { feed, filterForm, view };
 }

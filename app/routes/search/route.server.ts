@@ -4,7 +4,7 @@ import { campusForRequest } from "~/models/campuses.server";
 import { searchPeople, searchPosts } from "~/models/search.server";
 import { getViewerTimeZone } from "~/services/client-hints.server";
 import { getUserId } from "~/services/session.server";
-import { feedView, readFeedFilters } from "~/utils/feed-filters";
+import { feedView, GRID_PAGE_SIZE, readFeedFilters } from "~/utils/feed-filters";
 import { MAX_QUERY, type Tab } from "./tabs";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -21,5 +21,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const cursor = url.searchParams.get("cursor");
   if (tab === "people") return { ...base, people: await searchPeople({ query: q, campusId: campus.id, cursor }) };
   const timeZone = getViewerTimeZone(request, campus.timeZone);
-  return { ...base, feed: await searchPosts({ campusId: campus.id, query: q, timeZone, cursor, viewerId, filters: filterForm.filters }) };
+  return { ...base, feed: await searchPosts({ campusId: campus.id, query: q, timeZone, cursor, viewerId, filters: filterForm.filters, limit: view === "grid" ? GRID_PAGE_SIZE : undefined }) };
 }
