@@ -121,7 +121,7 @@ test("the author edits a listing's price and removes a photo; the post shows Edi
   const text = `Bookshelf ${unique()}`;
   const id = await postListing(page, { text, price: "40", files: [await photo("#c33", "front.png"), await photo("#33c", "back.png")] });
   await page.goto(`/post/${id}`);
-  await expect(page.getByTestId("post-card").locator(".gallery img")).toHaveCount(2);
+  await expect(page.getByTestId("post-card").locator(".post-gallery img")).toHaveCount(2);
   await page.getByRole("link", { name: "Edit", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/post/${id}/edit$`));
   await expect(page.getByLabel("Post text")).toHaveValue(text);
@@ -133,8 +133,8 @@ test("the author edits a listing's price and removes a photo; the post shows Edi
   await expect(page.getByTestId("alert")).toContainText("Your post was updated.");
   const post = page.getByTestId("post-card");
   await expect(post.getByTestId("price")).toHaveText("$35.50");
-  await expect(post.locator(".gallery img")).toHaveCount(1);
-  await expect(post.locator(".gallery img")).toHaveAttribute("alt", "Photo 1 of 1 from Tess's post");
+  await expect(post.locator(".post-gallery img")).toHaveCount(1);
+  await expect(post.locator(".post-gallery img")).toHaveAttribute("alt", "Photo 1 of 1 from Tess's post");
   await expect(post).toContainText("Edited");
   // A bad price on the edit page: the message, and the draft kept.
   await page.goto(`/post/${id}/edit`);
