@@ -216,35 +216,6 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
           </button>
         </div>
         <FormErrors id={form.errorId} errors={form.errors} />
-        {/* Photos first, then the text, then the price: a listing is its photos, as marketplaces ask. */}
-        {mediaEditor?.({ fieldName: fields.media.name, draft: result?.initialValue?.media, errors: form.allErrors })}
-        {videos ? null : <p className="composer__rules">{VIDEOS_UNAVAILABLE}</p>}
-        <NewPhotoSlots
-          count={MAX_FILES - keptMedia}
-          drafts={result?.initialValue?.alts as Record<string, string> | undefined}
-          errors={form.allErrors}
-          accept={videos ? PICKER_ACCEPT : PHOTO_PICKER_ACCEPT}
-        />
-        {/* A large target; its "Add photos" title is the stylesheet's (no script on the composer's page grows). */}
-        <div className="field photo-picker">
-          <label htmlFor={fields.files.id}>{kind === "edit" ? `Add photos and videos (up to ${MAX_FILES} in all)` : `Photos and videos (up to ${MAX_FILES})`}</label>
-          <input
-            id={fields.files.id}
-            name={fields.files.name}
-            type="file"
-            multiple
-            accept={videos ? PICKER_ACCEPT : PHOTO_PICKER_ACCEPT}
-            aria-invalid={fields.files.errors ? true : undefined}
-            aria-describedby={fields.files.errors ? fields.files.errorId : undefined}
-            onChange={onFiles}
-          />
-          <ErrorList id={fields.files.errorId} errors={fields.files.errors} />
-        </div>
-        {previews.length ? (
-          <Suspense fallback={null}>
-            <ChosenPhotos files={previews} describe={(i) => <PhotoDescription name={newPhotoAltName(i)} errors={form.allErrors[newPhotoAltName(i)]} />} />
-          </Suspense>
-        ) : null}
         <label htmlFor={fields.text.id} className="visually-hidden">
           {kind === "comment" ? "Comment text" : "Post text"}
         </label>
@@ -288,6 +259,35 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
           </div>
         ) : null}
         {kind !== "comment" ? <ListingFields fields={fields} spots={pickupSpots} /> : null}
+        {mediaEditor?.({ fieldName: fields.media.name, draft: result?.initialValue?.media, errors: form.allErrors })}
+        {videos ? null : <p className="composer__rules">{VIDEOS_UNAVAILABLE}</p>}
+        <NewPhotoSlots
+          count={MAX_FILES - keptMedia}
+          drafts={result?.initialValue?.alts as Record<string, string> | undefined}
+          errors={form.allErrors}
+          accept={videos ? PICKER_ACCEPT : PHOTO_PICKER_ACCEPT}
+        />
+        {/* Shown first, as a large target, by the stylesheet: the files stay after the text in the body, so a refused upload keeps the draft. */}
+        <div className="field photo-picker">
+          <label htmlFor={fields.files.id}>{kind === "edit" ? `Add photos and videos (up to ${MAX_FILES} in all)` : `Photos and videos (up to ${MAX_FILES})`}</label>
+          <input
+            id={fields.files.id}
+            name={fields.files.name}
+            type="file"
+            multiple
+            accept={videos ? PICKER_ACCEPT : PHOTO_PICKER_ACCEPT}
+            aria-invalid={fields.files.errors ? true : undefined}
+            aria-describedby={fields.files.errors ? fields.files.errorId : undefined}
+            onChange={onFiles}
+          />
+          <ErrorList id={fields.files.errorId} errors={fields.files.errors} />
+        </div>
+        {previews.length ? (
+          <Suspense fallback={null}>
+            <ChosenPhotos files={previews} describe={(i) => <PhotoDescription name={newPhotoAltName(i)} errors={form.allErrors[newPhotoAltName(i)]} />} />
+          </Suspense>
+        ) : null}
+
         {confirmDiscard ? (
           <Dialog
             title={DISCARD[kind].title}
