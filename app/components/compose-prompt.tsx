@@ -2,15 +2,17 @@ import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { signUpPromptHref } from "~/utils/url-state";
 import { useOptionalUser } from "~/utils/user";
+import { Icon } from "./icons";
 import { SuspensionNotice } from "./suspension-notice";
 
 // The modal (the dialog and the composer) is only ever opened by a click: its code is not part of the feed's (docs/product.md §22).
 const ComposeModal = lazy(() => import("./compose-modal").then((m) => ({ default: m.ComposeModal })));
 
 /**
- * "What are you selling?" above a feed. It links to /create/post (every width,
- * no JS); with JS on a wide screen it opens the composer in a modal instead.
- * Visitors get the sign-up prompt.
+ * "Sell something" above a feed: one compact control, so a phone's first
+ * screen is the feed. It links to /create/post (every width, no JS); with JS
+ * on a wide screen it opens the composer in a modal instead. Visitors get the
+ * sign-up prompt.
  */
 export function ComposePrompt() {
   const user = useOptionalUser();
@@ -26,7 +28,7 @@ export function ComposePrompt() {
     <>
       <Link
         to={href}
-        className="compose-prompt card"
+        className="compose-prompt button"
         preventScrollReset={!user}
         onClick={(event) => {
           if (!user || window.matchMedia("(max-width: 769px)").matches) return;
@@ -34,7 +36,7 @@ export function ComposePrompt() {
           setOpen(true);
         }}
       >
-        What are you selling?
+        <Icon name="plus" width={18} height={18} /> Sell something
       </Link>
       {open && user ? (
         <Suspense fallback={null}>

@@ -1,7 +1,8 @@
-import { Form, useSubmit } from "@remix-run/react";
-import type { FormEvent } from "react";
+import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
 import { CATEGORIES } from "~/utils/categories";
-import { DEFAULT_FILTERS, type FeedFilterForm } from "~/utils/feed-filters";
+import { activeFilterCount, DEFAULT_FILTERS, readFeedView, type FeedFilterForm, type FeedView } from "~/utils/feed-filters";
+import { withParams } from "~/utils/url-state";
 import { BEST_MATCH, CONDITIONS, SORTS } from "~/utils/listings";
 import { ErrorList } from "./field-errors";
 
@@ -19,16 +20,50 @@ function cleanQuery(form: HTMLFormElement): URLSearchParams {
   return params;
 }
 
+/** Grid or List: links to this feed in the other view (from the first page), so the choice is an address too. */
+function ViewChoice({ view }: { view: FeedView }) {
+  const location = useLocation();
+  const views: { value: FeedView; label: string }[] = [
+    { value: "grid", label: "Grid" },
+    { value: "list", label: "List" },
+  ];
+  return (
+    <p className="view-choice" role="group" aria-label="View">
+      {views.map((v) => (
+        <Link
+          key={v.value}
+          to={withParams(location.pathname + location.search, { view: v.value, cursor: null })}
+          className="view-choice__link"
+          aria-current={v.value === view ? "true" : undefined}
+          preventScrollReset
+        >
+          {v.label}
+        </Link>
+      ))}
+    </p>
+  );
+}
+
 /**
  * The feed's filters and sort (/home, /search, a profile's posts): one GET
  * form, so a filtered feed is an address to bookmark or share and works
- * without JS (Filter); with JS a change applies at once.
+ * without JS (Filter); with JS a change applies at once. They fold into a
+ * Filters disclosure (a plain <details>) that says how many are on, beside
+ * the Grid / List choice; a view the address names travels with the form.
+ * Each field is one block in the fold: a new filter is one more.
  */
-export function FeedFilters({ form, hidden = {}, bestMatch = false }: { form: FeedFilterForm; hidden?: Record<string, string>; bestMatch?: boolean }) {
+export function FeedFilters({ form, view, hidden = {}, bestMatch = false }: { form: FeedFilterForm; view: FeedView; hidden?: Record<string, string>; bestMatch?: boolean }) {
   const submit = useSubmit();
+  const location = useLocation();
   const { filters, values, errors } = form;
   const apply = (form: HTMLFormElement) => submit(cleanQuery(form), { method: "get", preventScrollReset: true });
   const sorts = bestMatch ? [BEST_MATCH, ...SORTS] : SORTS;
+  const count = activeFilterCount(filters);
+  const refused = Boolean(errors.min || errors.max);
+  // Open while a typed price is refused (its message is inside); with JS it stays as the reader left it across changes.
+  const [open, setOpen] = useState(refused);
+  const asked = readFeedView(new URLSearchParams(location.search));
+  const kept = asked ? { ...hidden, view: asked } : hidden;
   // Keyed by the filters: a new address resets the inputs to what it says.
   return (
     <Form
@@ -45,61 +80,69 @@ export function FeedFilters({ form, hidden = {}, bestMatch = false }: { form: Fe
         if ((e.target as unknown as HTMLInputElement).type !== "text") apply(e.currentTarget);
       }}
     >
-      {Object.entries(hidden).map(([name, value]) => (
+      {Object.entries(kept).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <div className="feed-filters__field">
-        <label htmlFor="filter-category">Category</label>
-        <select id="filter-category" name="category" defaultValue={filters.category}>
-          {CATEGORIES.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
-        </select>
+      <div className="feed-filters__bar">
+        <details className="feed-filters__fold" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+          <summary className="feed-filters__summary">{count ? `Filters · ${count}` : "Filters"}</summary>
+          <div className="feed-filters__fields">
+          <div className="feed-filters__field">
+            <label htmlFor="filter-category">Category</label>
+            <select id="filter-category" name="category" defaultValue={filters.category}>
+              {CATEGORIES.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="feed-filters__field feed-filters__price">
+            <label htmlFor="filter-min">Min price</label>
+            <input id="filter-min" name="min" type="text" inputMode="decimal" defaultValue={values.min} maxLength={20} placeholder="$" aria-invalid={errors.min ? true : undefined} aria-describedby={errors.min ? "filter-min-error" : undefined} />
+            <ErrorList id="filter-min-error" errors={errors.min ? [errors.min] : undefined} />
+          </div>
+          <div className="feed-filters__field feed-filters__price">
+            <label htmlFor="filter-max">Max price</label>
+            <input id="filter-max" name="max" type="text" inputMode="decimal" defaultValue={values.max} maxLength={20} placeholder="$" aria-invalid={errors.max ? true : undefined} aria-describedby={errors.max ? "filter-max-error" : undefined} />
+            <ErrorList id="filter-max-error" errors={errors.max ? [errors.max] : undefined} />
+          </div>
+          <div className="feed-filters__field">
+            <label htmlFor="filter-condition">Condition</label>
+            <select id="filter-condition" name="condition" defaultValue={filters.condition ?? ""}>
+              <option value="">Any condition</option>
+              {CONDITIONS.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="feed-filters__field">
+            <label htmlFor="filter-sort">Sort</label>
+            <select id="filter-sort" name="sort" defaultValue={filters.sort}>
+              {sorts.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <label className="check">
+            <input type="checkbox" name="free" value="on" defaultChecked={filters.freeOnly} /> Free only
+          </label>
+          {/* Checked by default: unticked, only the hidden "show" is sent. */}
+          <input type="hidden" name="sold" value="show" />
+          <label className="check">
+            <input type="checkbox" name="sold" value="hide" defaultChecked={filters.hideSold} /> Hide sold
+          </label>
+          <button type="submit" className="button button--small">
+            Filter
+          </button>
+          </div>
+        </details>
+        <ViewChoice view={view} />
       </div>
-      <div className="feed-filters__field feed-filters__price">
-        <label htmlFor="filter-min">Min price</label>
-        <input id="filter-min" name="min" type="text" inputMode="decimal" defaultValue={values.min} maxLength={20} placeholder="$" aria-invalid={errors.min ? true : undefined} aria-describedby={errors.min ? "filter-min-error" : undefined} />
-        <ErrorList id="filter-min-error" errors={errors.min ? [errors.min] : undefined} />
-      </div>
-      <div className="feed-filters__field feed-filters__price">
-        <label htmlFor="filter-max">Max price</label>
-        <input id="filter-max" name="max" type="text" inputMode="decimal" defaultValue={values.max} maxLength={20} placeholder="$" aria-invalid={errors.max ? true : undefined} aria-describedby={errors.max ? "filter-max-error" : undefined} />
-        <ErrorList id="filter-max-error" errors={errors.max ? [errors.max] : undefined} />
-      </div>
-      <div className="feed-filters__field">
-        <label htmlFor="filter-condition">Condition</label>
-        <select id="filter-condition" name="condition" defaultValue={filters.condition ?? ""}>
-          <option value="">Any condition</option>
-          {CONDITIONS.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="feed-filters__field">
-        <label htmlFor="filter-sort">Sort</label>
-        <select id="filter-sort" name="sort" defaultValue={filters.sort}>
-          {sorts.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <label className="check">
-        <input type="checkbox" name="free" value="on" defaultChecked={filters.freeOnly} /> Free only
-      </label>
-      {/* Checked by default: unticked, only the hidden "show" is sent. */}
-      <input type="hidden" name="sold" value="show" />
-      <label className="check">
-        <input type="checkbox" name="sold" value="hide" defaultChecked={filters.hideSold} /> Hide sold
-      </label>
-      <button type="submit" className="button button--small">
-        Filter
-      </button>
     </Form>
   );
 }

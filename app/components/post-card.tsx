@@ -3,7 +3,7 @@ import { ListingDetails, ListingLine } from "./listing-info";
 import { PostActions } from "./post-actions";
 import { Avatar, AuthorLine, HiddenNotice, RichText } from "./post-parts";
 import { SpaLink } from "./spa-link";
-import { MediaGallery, MediaPreview } from "./post-media";
+import { MediaPreview, PostGallery } from "./post-media";
 
 /** A post in a feed; `detail` on its own page (every photo at full quality, pickup spot, Edited). */
 export function PostCard({ post, detail = false }: { post: PostCardView & { saved: boolean }; detail?: boolean }) {
@@ -20,7 +20,7 @@ export function PostCard({ post, detail = false }: { post: PostCardView & { save
       <ListingLine post={post} />
       {detail ? <ListingDetails pickupSpot={post.pickupSpot} edited={post.edited} /> : null}
       {post.categoryLabel ? <p className="chip">{post.categoryLabel}</p> : null}
-      {detail ? <MediaGallery media={post.media} /> : <MediaPreview media={post.media} postId={post.id} />}
+      {detail ? <PostGallery media={post.media} /> : <MediaPreview media={post.media} postId={post.id} />}
       <PostActions post={post} kind="post" />
     </article>
   );

@@ -1,5 +1,5 @@
-// A post's, comment's and portfolio item's photos and videos: the full gallery and
-// the feed's preview. Apart from post-parts.tsx, so pages that show only avatars
+// A post's, comment's and portfolio item's photos and videos: the full gallery,
+// the listing page's swipeable gallery and the feed's preview. Apart from post-parts.tsx, so pages that show only avatars
 // (settings, messages, notifications, the profile editor) load none of it.
 import { FEED_IMAGE_MAX_WIDTH, GALLERY_IMAGE_WIDTHS, MEDIA_DISPLAY_HEIGHT, thumbnailWidth } from "~/utils/image-sizes";
 import type { MediaView } from "~/types/views";
@@ -10,20 +10,71 @@ import { VideoPlayer, VideoPoster, VideoProcessing } from "./video";
  * One photo or video; a photo offers the variants whose width passes `keep`
  * (all when none does), drawn at `sizes`, in a box of `box` (default: its own size).
  */
-function MediaItem({ m, keep, sizes, box }: { m: MediaView; keep: (width: number) => boolean; sizes: string; box?: { width: number; height: number } }) {
+function MediaItem({ m, keep, sizes, box, eager = false }: { m: MediaView; keep: (width: number) => boolean; sizes: string; box?: { width: number; height: number }; eager?: boolean }) {
   if (m.video) return <VideoPlayer m={m} video={m.video} />;
-  const kept = m.srcSet?.split(", ").filter((entry) => keep(Number.parseInt(entry.slice(entry.lastIndexOf(" ") + 1), 10)));
   return (
     <img
       src={m.src}
-      srcSet={kept?.length ? kept.join(", ") : (m.srcSet ?? undefined)}
+      srcSet={srcSetWhere(m, keep) ?? m.srcSet ?? undefined}
       sizes={sizes}
       width={box?.width ?? m.width ?? undefined}
       height={box?.height ?? m.height ?? undefined}
       alt={m.alt}
-      loading="lazy"
+      loading={eager ? "eager" : "lazy"}
       decoding="async"
     />
+  );
+}
+
+/** The srcset of a photo's variants whose width passes `keep`; undefined when none does. */
+export function srcSetWhere(m: MediaView, keep: (width: number) => boolean): string | undefined {
+  const kept = variants(m).filter((v) => keep(v.width));
+  return kept.length ? kept.map((v) => v.entry).join(", ") : undefined;
+}
+
+/** A photo's stored variants from its srcset ("url 640w"), narrowest first. */
+function variants(m: MediaView): { entry: string; url: string; width: number }[] {
+  return (m.srcSet?.split(", ") ?? []).map((entry) => {
+    const space = entry.lastIndexOf(" ");
+    return { entry, url: entry.slice(0, space), width: Number.parseInt(entry.slice(space + 1), 10) };
+  });
+}
+
+/**
+ * A listing's photos and videos on its own page: each whole, at its own
+ * shape, side by side in a strip that snaps from one to the next (a swipe on
+ * a phone, a scrollbar elsewhere: native scrolling, no script). Each photo is
+ * a plain link to its largest variant, to see it at full size; the first
+ * loads at once, since it is what the page opens on.
+ */
+export function PostGallery({ media }: { media: MediaView[] }) {
+  if (media.length === 0) return null;
+  return (
+    <div className="post-gallery" role="group" aria-label={media.length > 1 ? `Photos and videos, ${media.length}: scroll sideways for more` : "Photo"}>
+      <ul className="post-gallery__track">
+        {media.map((m, i) => {
+          const item = <MediaItem m={m} keep={(w) => w >= GALLERY_IMAGE_WIDTHS[0]!} sizes="(max-width: 640px) 100vw, 640px" eager={i === 0} />;
+          const full = variants(m).pop()?.url ?? m.src;
+          return (
+            <li key={i} className="post-gallery__slide" data-testid="gallery-item">
+              {m.video ? (
+                item
+              ) : (
+                <a href={full} className="post-gallery__full">
+                  {item}
+                  <span className="visually-hidden"> (full size)</span>
+                </a>
+              )}
+              {media.length > 1 ? (
+                <span className="post-gallery__count" aria-hidden="true">
+                  {i + 1} / {media.length}
+                </span>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }
 

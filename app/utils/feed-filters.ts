@@ -69,3 +69,53 @@ export function readFeedFilters(params: URLSearchParams, opts: { bestMatch?: boo
   if (SORTS.some((s) => s.value === sort) || (opts.bestMatch && sort === BEST_MATCH.value)) filters.sort = sort as FeedSort;
   return { filters, values, errors };
 }
+
+/** How a feed draws its posts: photo tiles or the full cards. */
+export type FeedView = "grid" | "list";
+
+/**
+ * The view the address asks for (`?view=grid|list`), or null when it names
+ * none (or something else): then the page's default applies.
+ */
+export function readFeedView(params: URLSearchParams): FeedView | null {
+  const view = params.get("view");
+  return view === "grid" || view === "list" ? view : null;
+}
+
+/**
+ * How many filters differ from the defaults, as the Filters summary counts
+ * them ("Filters · 2"); the sort is not a filter. A typed price that was
+ * refused does not count: it filters nothing.
+ */
+export function activeFilterCount(filters: FeedFilters): number {
+  const defaults = DEFAULT_FILTERS;
+  return [
+    filters.category !== defaults.category,
+    filters.minCents !== null,
+    filters.maxCents !== null,
+    filters.freeOnly,
+    filters.condition !== null,
+    filters.hideSold !== defaults.hideSold,
+  ].filter(Boolean).length;
+}
+
+/**
+ * The view a feed page shows: the one the address names, else the photo
+ * grid where the reader is shopping (search results, a filtered campus feed)
+ * and the list of whole posts elsewhere (the plain campus feed, profiles).
+ */
+export function feedView(params: URLSearchParams, filters: FeedFilters, page: "home" | "search" | "profile"): FeedView {
+  const asked = readFeedView(params);
+  if (asked) return asked;
+  if (page === "search") return "grid";
+  if (page === "home" && activeFilterCount(filters) > 0) return "grid";
+  return "list";
+}
+
+/**
+ * Posts per page in the Grid view: fewer than List's 10, since a phone shows
+ * tiles two to a row and loads every photo within its lazy-loading margin
+ * (about 1,250 px) at once; 8 keeps the first visit within the page-weight
+ * budget (docs/product.md §22), and the next page comes as the reader nears the end.
+ */
+export const GRID_PAGE_SIZE = 8;

@@ -45,6 +45,7 @@ async function audit(port, url, attempt = 1) {
   return {
     score: lhr.categories.performance.score ?? 0,
     tbt: audits["total-blocking-time"].numericValue ?? 0,
+    cls: audits["cumulative-layout-shift"].numericValue ?? 0,
     mainThread: audits["mainthread-work-breakdown"].numericValue ?? 0,
     breakdown: (audits["mainthread-work-breakdown"].details?.items ?? []).map((i) => [i.groupLabel, i.duration]),
     bootup: (audits["bootup-time"].details?.items ?? []).map((i) => [i.url, i.total, i.scripting]),
@@ -65,6 +66,7 @@ try {
   const pages = [
     { label: "/", url: `${server.base}/` },
     { label: "/home", url: `${server.base}/home` },
+    { label: "/home?view=grid", url: `${server.base}/home?view=grid` },
     { label: "/post/{id} (photos)", url: `${server.base}/post/${postId}` },
     { label: "/project/campus-buysell", url: `${server.base}/project/campus-buysell` },
     ...(floor ? [{ label: "floor app /", url: `${floor.base}/` }] : []),
@@ -76,7 +78,7 @@ try {
     for (const page of pages) runs.get(page.label).push(await audit(chrome.port, page.url));
   }
   console.log(`\nLighthouse 12, mobile (simulated throttling), performance; median of ${RUNS} runs (budgets: score ≥ ${BUDGET.score}, TBT ≤ ${BUDGET.tbtMs} ms)`);
-  console.log("page".padEnd(28), "score".padStart(6), "".padStart(5), "TBT".padStart(9), "".padStart(5), "main thread".padStart(12), "scripts".padStart(8), "  runs (score / TBT)");
+  console.log("page".padEnd(28), "score".padStart(6), "".padStart(5), "TBT".padStart(9), "".padStart(5), "main thread".padStart(12), "scripts".padStart(8), "CLS".padStart(7), "  runs (score / TBT)");
   for (const page of pages) {
     const list = runs.get(page.label);
     const score = median(list.map((r) => r.score));
@@ -91,6 +93,7 @@ try {
       (isFloor ? "" : mark(tbt <= BUDGET.tbtMs)).padStart(5),
       `${(main / 1000).toFixed(2)} s`.padStart(12),
       String(median(list.map((r) => r.requests))).padStart(8),
+      median(list.map((r) => r.cls)).toFixed(3).padStart(7),
       " ",
       list.map((r) => `${r.score.toFixed(2)}/${r.tbt.toFixed(0)}`).join(" "),
     );

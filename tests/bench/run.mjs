@@ -20,6 +20,9 @@ const BUDGET = {
   homeHtml: 35 * 1024,
   homeWireWithJs: 150 * 1024,
   homeWireWithoutJs: 60 * 1024,
+  gridWireWithJs: 150 * 1024,
+  gridWireWithoutJs: 70 * 1024,
+  gridCls: 0.02,
   feedMedianMs: 15,
   throughputRatio: 0.4,
 };
@@ -27,9 +30,9 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const mark = (ok) => (ok ? "ok  " : "OVER");
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
-// BENCH_PARTS=feed-images,home-wire,pages,feed,throughput,signed-in runs only those parts (default: all);
+// BENCH_PARTS=feed-images,home-wire,pages,feed,throughput,signed-in,grid-wire runs only those parts (default: all);
 // BENCH_VERBOSE=1 lists every resource of the /home visits.
-const PARTS = new Set(process.env.BENCH_PARTS?.split(",") ?? ["feed-images", "home-wire", "pages", "feed", "throughput", "signed-in"]);
+const PARTS = new Set(process.env.BENCH_PARTS?.split(",") ?? ["feed-images", "home-wire", "pages", "feed", "throughput", "signed-in", "grid-wire"]);
 
 function seedPosts(dbFile) {
   const db = new Database(dbFile);
@@ -111,6 +114,49 @@ async function homeOverTheWire(base) {
   await browser.close();
 }
 
+/**
+ * The Grid view with 20 photo listings (10 more are posted first): everything
+ * over the wire on a first visit, with and without JS, at both viewports, and
+ * the layout shift while it loads (with JS).
+ */
+async function gridOverTheWire(base) {
+  await postPhotos(base, 10);
+  const url = `${base}/home?view=grid`;
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: BROWSER_ARGS });
+  for (const viewport of VIEWPORTS) {
+    const withJs = await visit(browser, url, { viewport });
+    const withoutJs = await visit(browser, url, { viewport, javaScriptEnabled: false });
+    const page = await (await browser.newContext({ viewport })).newPage();
+    await page.addInitScript(() => {
+      window.__cls = 0;
+      window.__shifts = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) {
+          if (e.hadRecentInput) continue;
+          window.__cls += e.value;
+          window.__shifts.push(`${e.value.toFixed(3)} at ${Math.round(e.startTime)} ms: ${e.sources.map((s) => s.node?.className || s.node?.nodeName).join(", ")}`);
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    // The load's shift, as Lighthouse measures it (scrolling on would add the next page below, as any feed does).
+    await page.goto(url, { waitUntil: "networkidle" });
+    await page.waitForTimeout(1000);
+    const tiles = await page.locator("[data-testid=post-tile]").count();
+    const cls = await page.evaluate(() => window.__cls);
+    if (process.env.BENCH_VERBOSE) {
+      for (const shift of await page.evaluate(() => window.__shifts)) console.log(`  layout shift ${shift}`);
+      for (const [label, run] of [["with JS", withJs], ["without JS", withoutJs]]) {
+        console.log(`  /home?view=grid ${label} at ${viewport.width}×${viewport.height}:`);
+        for (const r of run.resources) console.log(`    ${kb(r.bytes).padStart(10)}  ${r.type.padEnd(10)} ${new URL(r.url).pathname}`);
+      }
+    }
+    await page.context().close();
+    console.log(
+      `/home?view=grid with 20 photo listings (${tiles} tiles), first visit, everything over the wire at ${viewport.width}×${viewport.height}: with JS ${kb(withJs.wire.all)} (budget ${kb(BUDGET.gridWireWithJs)}) ${mark(withJs.wire.all <= BUDGET.gridWireWithJs)}, without JS ${kb(withoutJs.wire.all)} (budget ${kb(BUDGET.gridWireWithoutJs)}) ${mark(withoutJs.wire.all <= BUDGET.gridWireWithoutJs)}; CLS ${cls.toFixed(3)} (budget ${BUDGET.gridCls}) ${mark(cls <= BUDGET.gridCls)}`,
+    );
+  }
+  await browser.close();
+}
 
 const PHOTOS = ["coffee", "chelsea", "astronaut", "rocket"].map((name) => new URL(`./photos/${name}.jpg`, import.meta.url));
 
@@ -233,6 +279,8 @@ try {
       rendered.stop();
     }
   }
+  // Last: its 10 more photo listings would change what the parts above measure.
+  if (PARTS.has("grid-wire")) await gridOverTheWire(server.base);
 } finally {
   server.stop();
 }

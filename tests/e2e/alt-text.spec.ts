@@ -68,7 +68,7 @@ test("a described photo's alt is its description; one without gets its place and
   await card.locator("a.post-card__body").click();
   await expect(page).toHaveURL(/\/post\/[\w-]+$/);
   const id = new URL(page.url()).pathname.split("/").pop()!;
-  const photos = page.getByTestId("post-card").locator(".gallery img");
+  const photos = page.getByTestId("post-card").locator(".post-gallery img");
   await expect(photos).toHaveCount(2);
   await expect(photos.nth(0)).toHaveAttribute("alt", "Brass reading lamp, switched on");
   await expect(photos.nth(1)).toHaveAttribute("alt", "Photo 2 of 2 from Tess's post");
@@ -96,7 +96,7 @@ test("a described photo's alt is its description; one without gets its place and
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL(new RegExp(`/post/${id}$`));
   await expect(page.getByTestId("alert")).toContainText("Your post was updated.");
-  const after = page.getByTestId("post-card").locator(".gallery img");
+  const after = page.getByTestId("post-card").locator(".post-gallery img");
   await expect(after).toHaveCount(3);
   await expect(after.nth(0)).toHaveAttribute("alt", "Photo 1 of 3 from Tess's post");
   await expect(after.nth(1)).toHaveAttribute("alt", "The lamp's marble base");

@@ -35,7 +35,7 @@ async function postListing(page: Page, opts: { text: string; price?: string; fre
   if (opts.files) await page.getByLabel(/Photos and videos/).setInputFiles(opts.files);
   await page.getByRole("button", { name: "Post", exact: true }).click();
   await expect(page.getByTestId("alert")).toContainText("Your post was sent.");
-  await page.goto(`/home?min=0&sort=newest&sold=show`);
+  await page.goto(`/home?min=0&sort=newest&sold=show&view=list`);
   const href = await page.getByTestId("post-card").filter({ hasText: opts.text }).first().locator("a.post-card__body").getAttribute("href");
   return href!.split("/").pop()!;
 }
@@ -78,7 +78,7 @@ test("mark pending then sold: the badge and the feed change; a stranger is refus
   const range = ownRange(javaScriptEnabled);
   const text = `Desk lamp ${unique()}`;
   const id = await postListing(page, { text, price: String(range.base) });
-  const filtered = `/home?min=${range.min}&max=${range.max}`;
+  const filtered = `/home?min=${range.min}&max=${range.max}&view=list`;
 
   await page.goto(`/post/${id}`);
   await page.getByRole("button", { name: "Mark as pending" }).click();
@@ -98,6 +98,7 @@ test("mark pending then sold: the badge and the feed change; a stranger is refus
   // Sold leaves the default feed; unticking Hide sold shows it.
   await page.goto(filtered);
   await expect(page.getByText("No Posts")).toBeVisible();
+  await page.locator("summary", { hasText: "Filters" }).click();
   await page.getByLabel("Hide sold").uncheck();
   if (!javaScriptEnabled) await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/sold=show/);
@@ -120,7 +121,7 @@ test("the author edits a listing's price and removes a photo; the post shows Edi
   const text = `Bookshelf ${unique()}`;
   const id = await postListing(page, { text, price: "40", files: [await photo("#c33", "front.png"), await photo("#33c", "back.png")] });
   await page.goto(`/post/${id}`);
-  await expect(page.getByTestId("post-card").locator(".gallery img")).toHaveCount(2);
+  await expect(page.getByTestId("post-card").locator(".post-gallery img")).toHaveCount(2);
   await page.getByRole("link", { name: "Edit", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/post/${id}/edit$`));
   await expect(page.getByLabel("Post text")).toHaveValue(text);
@@ -132,8 +133,8 @@ test("the author edits a listing's price and removes a photo; the post shows Edi
   await expect(page.getByTestId("alert")).toContainText("Your post was updated.");
   const post = page.getByTestId("post-card");
   await expect(post.getByTestId("price")).toHaveText("$35.50");
-  await expect(post.locator(".gallery img")).toHaveCount(1);
-  await expect(post.locator(".gallery img")).toHaveAttribute("alt", "Photo 1 of 1 from Tess's post");
+  await expect(post.locator(".post-gallery img")).toHaveCount(1);
+  await expect(post.locator(".post-gallery img")).toHaveAttribute("alt", "Photo 1 of 1 from Tess's post");
   await expect(post).toContainText("Edited");
   // A bad price on the edit page: the message, and the draft kept.
   await page.goto(`/post/${id}/edit`);
@@ -192,7 +193,8 @@ test("filter /home by a price range and by Free; sort by price both ways across 
     return seen.map((t) => t.trim());
   }
 
-  await page.goto("/home");
+  await page.goto("/home?view=list");
+  await page.locator("summary", { hasText: "Filters" }).click();
   await page.getByLabel("Min price").fill(range.min);
   await page.getByLabel("Max price").fill(range.max);
   await page.getByLabel("Sort", { exact: true }).selectOption({ label: "Price: low to high" });
@@ -203,12 +205,13 @@ test("filter /home by a price range and by Free; sort by price both ways across 
   expect(await readAll()).toEqual(ascending);
 
   // The filtered, sorted feed is an address: open it afresh, the other way round.
-  await page.goto(`/home?min=${range.min}&max=${range.max}&sort=price-desc`);
+  await page.goto(`/home?min=${range.min}&max=${range.max}&sort=price-desc&view=list`);
   await expect(page.getByLabel("Sort", { exact: true })).toHaveValue("price-desc");
   await expect(page.getByLabel("Min price")).toHaveValue(range.min);
   expect(await readAll()).toEqual(descending);
 
-  await page.goto("/home");
+  await page.goto("/home?view=list");
+  await page.locator("summary", { hasText: "Filters" }).click();
   await page.getByLabel("Free only").check();
   if (!javaScriptEnabled) await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/free=on/);
@@ -227,7 +230,7 @@ test("an expired listing leaves the feed, shows Expired, and comes back after Re
   await db.update(schema.posts).set({ createdAt: monthAgo, lastActivityAt: monthAgo }).where(eq(schema.posts.id, id));
   const [me] = await db.select({ username: schema.users.username }).from(schema.users).where(eq(schema.users.email, user.email));
   await close();
-  const filtered = `/home?min=${range.min}&max=${range.max}`;
+  const filtered = `/home?min=${range.min}&max=${range.max}&view=list`;
   await page.goto(filtered);
   await expect(page.getByText("No Posts")).toBeVisible();
   await page.goto(`/${me!.username}`);

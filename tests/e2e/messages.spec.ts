@@ -108,7 +108,7 @@ test("buyer and seller talk about a listing; a stranger gets 404; blocking and u
   await expect(page.getByTestId("alert")).toContainText("User unblocked.");
   await expect(page.getByTestId("blocked-person")).toHaveCount(0);
   await buyerPage.goto(`/search?q=${word}`);
-  await expect(buyerPage.getByTestId("post-card").filter({ hasText: text })).toHaveCount(1);
+  await expect(buyerPage.getByTestId("post-tile").filter({ hasText: text })).toHaveCount(1); // search results open in Grid
   await buyerPage.goto(conversationUrl);
   await send(buyerPage, "Thanks!");
   await buyerContext.close();

@@ -174,7 +174,7 @@ test("a suspended user's composer is refused with the reason, and says why from 
   // From then on the reason shows where the composer would be.
   await page.goto("/home");
   await expect(page.getByTestId("suspension-notice")).toHaveText(/^Your account is suspended until .+: Spam$/);
-  await expect(page.getByRole("link", { name: "What are you selling?" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Sell something" })).toHaveCount(0);
   // Save (like Comment and Message seller) opens the same words instead of acting.
   await page.getByTestId("post-card").filter({ hasText: text }).getByRole("link", { name: /^Save/ }).click();
   await expect(page.getByRole("dialog", { name: "Your account is suspended" }).getByTestId("suspension-notice")).toHaveText(/^Your account is suspended until .+: Spam$/);

@@ -44,7 +44,7 @@ test.describe("posts", () => {
     await expect(page.locator("header h1")).toHaveText("Tess's post");
     const post = page.getByTestId("post-card");
     await expect(post).toContainText(text);
-    const photos = post.locator(".gallery img");
+    const photos = post.locator(".post-gallery img");
     await expect(photos).toHaveCount(2);
     await expect(photos.nth(1)).toHaveAttribute("alt", "Photo 2 of 2 from Tess's post");
     await expect(photos.first()).toHaveAttribute("srcset", /^\S+-640\.webp 640w, \S+-900\.webp 900w$/);
@@ -52,7 +52,7 @@ test.describe("posts", () => {
     await page.goto(`${origin}/home`);
     await first.getByRole("link", { name: "Photo 1 of 2 from Tess's post +1 more" }).click();
     await expect(page).toHaveURL(/\/post\/[\w-]+$/);
-    await expect(page.getByTestId("post-card").locator(".gallery img")).toHaveCount(2);
+    await expect(page.getByTestId("post-card").locator(".post-gallery img")).toHaveCount(2);
   });
 
   test("over-long text and eleven files are refused with the spec's messages, keeping the draft", async ({ page }) => {
@@ -129,7 +129,7 @@ test("with JS on a wide screen the composer opens in a modal; the category switc
   test.skip(!javaScriptEnabled, "the modal is the JS enhancement; without JS the link opens /create/post (tested above)");
   await signUp(page);
   await page.goto("/home");
-  await page.getByRole("link", { name: "What are you selling?" }).click();
+  await page.getByRole("link", { name: "Sell something" }).click();
   const modal = page.getByRole("dialog", { name: "Create Post" });
   await expect(modal).toBeVisible();
   await expect(page).toHaveURL(/\/home$/);

@@ -273,7 +273,7 @@ test.describe("a server without ffmpeg", () => {
 
     if (javaScriptEnabled) {
       // The modal on a wide screen asks the composer page's data, and says the same before a file is chosen.
-      await page.getByRole("link", { name: "What are you selling?" }).click();
+      await page.getByRole("link", { name: "Sell something" }).click();
       const modal = page.getByRole("dialog", { name: "Create Post" });
       await expect(modal.getByText(VIDEOS_UNAVAILABLE)).toBeVisible();
       expect(await modal.getByLabel(/Photos and videos/).getAttribute("accept")).not.toContain("video");

@@ -17,7 +17,7 @@ import { getViewerTimeZone } from "~/services/client-hints.server";
 import { readForm } from "~/services/form.server";
 import { getOptionalUser, requireUser } from "~/services/session.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
-import { readFeedFilters } from "~/utils/feed-filters";
+import { feedView, readFeedFilters } from "~/utils/feed-filters";
 import { parseWithSchema } from "~/utils/form";
 import { profileTabOf } from "~/utils/profile-tabs";
 
@@ -41,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
   if (!page.ok) throw notFound();
   const { ok: _ok, ...shown } = page;
-  return shown;
+  return { ...shown, view: feedView(url.searchParams, shown.filterForm.filters, "profile") };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

@@ -30,7 +30,7 @@ export const handle: RouteHandle = {
 export { action, loader } from "./route.server";
 
 export default function Profile() {
-  const { profile, show, viewer, blocked, feed, portfolio, createPostHref, filterForm, reviews } = useLoaderData<typeof loader>();
+  const { profile, show, viewer, blocked, feed, portfolio, createPostHref, filterForm, reviews, view } = useLoaderData<typeof loader>();
   const me = useOptionalUser();
   const base = `/${profile.username}`;
   const tab = PROFILE_TABS.find((t) => t.show === show)!;
@@ -144,9 +144,9 @@ export default function Profile() {
         <h2 id="posts-title" className="section-title">
           {show === "videos" ? "Videos" : "Posts"}
         </h2>
-        {show !== "videos" ? <FeedFilters form={filterForm} hidden={show === "projects" ? {} : { show }} /> : null}
+        {show !== "videos" ? <FeedFilters form={filterForm} view={view} hidden={show === "projects" ? {} : { show }} /> : null}
         {show !== "videos" ? <SaveSearchButton filters={filterForm.filters} /> : null}
-        <PostFeed page={feed} emptyText="No Posts" />
+        <PostFeed page={feed} view={show === "videos" ? "list" : view} emptyText="No Posts" />
       </section>
       )}
       <DeleteFromUrl />

@@ -4,18 +4,20 @@ import { campusForRequest } from "~/models/campuses.server";
 import { getFeedPage } from "~/models/posts.server";
 import { getViewerTimeZone } from "~/services/client-hints.server";
 import { getUserId } from "~/services/session.server";
-import { readFeedFilters } from "~/utils/feed-filters";
+import { feedView, GRID_PAGE_SIZE, readFeedFilters } from "~/utils/feed-filters";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const campus = await campusForRequest(request);
   const url = new URL(request.url);
   const filterForm = readFeedFilters(url.searchParams);
+  const view = feedView(url.searchParams, filterForm.filters, "home");
   const feed = await getFeedPage({
     campusId: campus.id,
     timeZone: getViewerTimeZone(request, campus.timeZone),
     cursor: url.searchParams.get("cursor"),
     filters: filterForm.filters,
     viewerId: await getUserId(request),
+    limit: view === "grid" ? GRID_PAGE_SIZE : undefined,
   });
-  return { feed, filterForm };
+  return { feed, filterForm, view };
 }

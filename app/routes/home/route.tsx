@@ -12,13 +12,13 @@ export const handle: RouteHandle = { title: "Home", back: false };
 export { loader } from "./route.server";
 
 export default function Home() {
-  const { feed, filterForm } = useLoaderData<typeof loader>();
+  const { feed, filterForm, view } = useLoaderData<typeof loader>();
   return (
     <>
       <ComposePrompt />
-      <FeedFilters form={filterForm} />
+      <FeedFilters form={filterForm} view={view} />
       <SaveSearchButton filters={filterForm.filters} />
-      <PostFeed page={feed} />
+      <PostFeed page={feed} view={view} />
       <DeleteFromUrl />
     </>
   );

@@ -55,9 +55,14 @@ export default function PostPage() {
           ))}
         </div>
       ) : null}
-      <PostCard post={post} detail />
+      {/* The post and its Message seller bar share a box: on a phone the bar sticks to the screen's bottom while the post is in view. */}
+      <div className="post-with-bar">
+        <PostCard post={post} detail />
+        {!post.parentId && !post.gameId && !post.projectId ? (
+          <MessageSellerButton postId={post.id} authorId={post.author.id} forSale={post.price !== null && post.status !== "sold" && !post.expired} />
+        ) : null}
+      </div>
       {mine ? <OnDemand.ListingControls postId={post.id} listing={listing} Confirm={OnDemand.ListingConfirm} /> : null}
-      {!post.parentId && !post.gameId && !post.projectId ? <MessageSellerButton postId={post.id} authorId={post.author.id} /> : null}
       {seller ? <SellerCard card={seller} /> : null}
       <section aria-labelledby="comments-title" className="panel" id="comments">
         <h2 id="comments-title" className="section-title">

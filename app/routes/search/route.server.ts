@@ -4,7 +4,7 @@ import { campusForRequest } from "~/models/campuses.server";
 import { searchPeople, searchPosts } from "~/models/search.server";
 import { getViewerTimeZone } from "~/services/client-hints.server";
 import { getUserId } from "~/services/session.server";
-import { readFeedFilters } from "~/utils/feed-filters";
+import { feedView, GRID_PAGE_SIZE, readFeedFilters } from "~/utils/feed-filters";
 import { MAX_QUERY, type Tab } from "./tabs";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -14,11 +14,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const campus = await campusForRequest(request);
   const viewerId = await getUserId(request);
   const filterForm = readFeedFilters(url.searchParams, { bestMatch: true });
-  const base = { q, tab, campusName: campus.name, visitor: !viewerId, feed: null, people: null, filterForm };
+  const view = feedView(url.searchParams, filterForm.filters, "search");
+  const base = { q, tab, campusName: campus.name, visitor: !viewerId, feed: null, people: null, filterForm, view };
   // Visitors see the form; searching opens the sign-up prompt (docs/product.md §9) instead of results.
   if (!q || !viewerId) return base;
   const cursor = url.searchParams.get("cursor");
   if (tab === "people") return { ...base, people: await searchPeople({ query: q, campusId: campus.id, cursor }) };
   const timeZone = getViewerTimeZone(request, campus.timeZone);
-  return { ...base, feed: await searchPosts({ campusId: campus.id, query: q, timeZone, cursor, viewerId, filters: filterForm.filters }) };
+  return { ...base, feed: await searchPosts({ campusId: campus.id, query: q, timeZone, cursor, viewerId, filters: filterForm.filters, limit: view === "grid" ? GRID_PAGE_SIZE : undefined }) };
 }
