@@ -25,6 +25,7 @@ const MAIL_KIND: Record<NotificationType, string> = {
   moderation: "moderation",
   video: "video",
   review: "review",
+  "price drop": "price drop",
 };
 
 const VERB: Record<NotificationType, string> = {
@@ -36,6 +37,7 @@ const VERB: Record<NotificationType, string> = {
   moderation: "removed your post",
   video: "could not process your video",
   review: "sold or bought with you",
+  "price drop": "lowered the price of a listing you saved",
 };
 
 /** The recipient's post, comment, game or project a notification is about, or the conversation of a message. */
@@ -181,9 +183,9 @@ export async function notifyVideoFailed(tx: Tx, n: { userId: string; postId: str
   });
 }
 
-/** Notices shown in their own words, with no one's name: the moderators' and the video processor's. */
+/** Notices shown in their own words, with no one's name: the moderators', the video processor's and price drops. */
 function isNotice(type: NotificationType): boolean {
-  return type === "moderation" || type === "video";
+  return type === "moderation" || type === "video" || type === "price drop";
 }
 
 /**
@@ -381,12 +383,13 @@ export async function getNotificationsPage(opts: {
         actor,
         verb: notificationVerb(r),
         excerpt: r.post && !gone ? excerptOf(r.post.text) : null,
-        unavailable: gone ? (r.type === "post interaction" ? LISTING_UNAVAILABLE : COMMENT_UNAVAILABLE) : null,
-        href: r.type === "video" && r.postId ? `/post/${r.postId}` : r.type === "moderation" || !actor ? MODERATION_NOTICE_HREF : notificationHref(r, actor.username),
+        unavailable: gone ? (r.type === "post interaction" || r.type === "price drop" ? LISTING_UNAVAILABLE : COMMENT_UNAVAILABLE) : null,
+        href: (r.type === "video" || r.type === "price drop") && r.postId ? `/post/${r.postId}` : r.type === "moderation" || !actor ? MODERATION_NOTICE_HREF : notificationHref(r, actor.username),
         time: timeView(r.createdAt, opts.timeZone, now),
         unread: r.readAt === null || r.readAt >= seenAt,
         // The invitation to review names the other person by their current first name.
-        notice: r.type === "review" && actor ? reviewInvitation(actor.firstName) : isNotice(r.type) ? r.message : null,
+        // A price drop quotes the listing: gone or hidden from the recipient, it says only that.
+        notice: r.type === "review" && actor ? reviewInvitation(actor.firstName) : r.type === "price drop" && gone ? LISTING_UNAVAILABLE : isNotice(r.type) ? r.message : null,
       };
     }),
     nextCursor: rows.length > limit && last ? encodeNotificationsCursor({ at: last.createdAt, id: last.id, seenAt }) : null,

@@ -347,7 +347,7 @@ export const notifications = sqliteTable(
     /** Who acted; null on a moderators' notice, which names no moderator. */
     actorId: text("actor_id").references(() => users.id, { onDelete: "cascade" }),
     type: text("type", {
-      enum: ["comment", "comment reply", "comment interaction", "post interaction", "message", "moderation", "video", "review"],
+      enum: ["comment", "comment reply", "comment interaction", "post interaction", "message", "moderation", "video", "review", "price drop"],
     }).notNull(),
     postId: text("post_id"),
     gameId: text("game_id"),
