@@ -296,6 +296,8 @@ export const likes = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.targetType, t.targetId] }),
     index("likes_target_idx").on(t.targetType, t.targetId),
+    // The Saved page: a user's saves, newest first.
+    index("likes_user_idx").on(t.userId, t.createdAt),
   ],
 );
 
