@@ -6,7 +6,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -17,7 +16,8 @@ import { useNonce } from "~/components/nonce";
 import { OnDemand } from "~/components/on-demand";
 import { UrlPrompts } from "~/components/url-prompts";
 import appCss from "~/styles/app.css";
-import { headerTitle } from "~/utils/route-handle";
+// Every page's <title>, description and link preview come from one helper (each route exports it as its meta).
+export { pageMeta as meta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
@@ -34,17 +34,12 @@ export type RootData = typeof loader;
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<RootData>("root");
-  const matches = useMatches();
-  const { title } = headerTitle(matches);
-  const site = `${data?.campus.name ?? "Campus"} BuySell`;
   return (
     <html lang="en" data-campus={data?.campus.id} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <ClientHints />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{title ? `${title} | ${site}` : site}</title>
-        <meta name="description" content="Buy, sell and share on campus." />
         <Meta />
         <Links />
       </head>

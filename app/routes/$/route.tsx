@@ -1,5 +1,6 @@
 import { NotFound } from "~/components/not-found";
 
+export { pageMeta as meta } from "~/utils/meta";
 export { loader } from "./route.server";
 
 export default function CatchAll() {

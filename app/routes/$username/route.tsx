@@ -19,6 +19,7 @@ import { ReviewsTab } from "./reviews-tab";
 import type { loader } from "./route.server";
 
 type HandleData = { profile?: { displayName: string }; createPostHref?: string | null } | undefined;
+export { pageMeta as meta } from "~/utils/meta";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: profileCss }];
 
 export const handle: RouteHandle = {

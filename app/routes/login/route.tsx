@@ -10,6 +10,7 @@ import type { LoginMethod } from "~/utils/login-method";
 import { loadAuthSchemas } from "~/schemas/lazy.client";
 import type { loader, action } from "./route.server";
 
+export { pageMeta as meta } from "~/utils/meta";
 export { loader, action } from "./route.server";
 
 export const handle: RouteHandle = { title: "Log in" };

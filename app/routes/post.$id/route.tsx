@@ -9,6 +9,7 @@ import type { RouteHandle } from "~/utils/route-handle";
 import { SellerCard } from "./seller-card";
 import type { action, loader } from "./route.server";
 
+export { pageMeta as meta } from "~/utils/meta";
 export const handle: RouteHandle = {
   title: (d) => {
     const post = (d as { post?: { author: { firstName: string } } } | undefined)?.post;

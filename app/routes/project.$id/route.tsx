@@ -6,6 +6,7 @@ import type { RouteHandle } from "~/utils/route-handle";
 import type { action, loader } from "./route.server";
 
 // /project/{id}?show=about|comments (docs/product.md §20).
+export { pageMeta as meta } from "~/utils/meta";
 export const handle: RouteHandle = { title: (d) => portfolioTitle(d, "project") };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: portfolioCss }];
 
