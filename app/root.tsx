@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -16,8 +17,8 @@ import { useNonce } from "~/components/nonce";
 import { OnDemand } from "~/components/on-demand";
 import { UrlPrompts } from "~/components/url-prompts";
 import appCss from "~/styles/app.css";
-// Every page's <title>, description and link preview come from one helper (each route exports it as its meta).
-export { pageMeta as meta } from "~/utils/meta";
+import { documentTitle, SITE_DESCRIPTION, siteName } from "~/utils/meta";
+import { headerTitle } from "~/utils/route-handle";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
@@ -34,12 +35,16 @@ export type RootData = typeof loader;
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<RootData>("root");
+  const { title } = headerTitle(useMatches());
   return (
     <html lang="en" data-campus={data?.campus.id} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <ClientHints />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{documentTitle(title, siteName(data?.campus.name))}</title>
+        <meta name="description" content={SITE_DESCRIPTION} />
+        {/* A shared page's link preview (previewMeta). */}
         <Meta />
         <Links />
       </head>

@@ -6,7 +6,13 @@
 import type { Campus } from "~/models/campuses.server";
 import { configuredCampusOrigin } from "~/services/urls.server";
 import type { MediaView, PortfolioItemView, PostView } from "~/types/views";
-import { firstLineOf, siteName, type LinkPreview } from "~/utils/meta";
+import type { MetaDescriptor } from "@remix-run/react";
+import { firstLineOf, previewTags, siteName, type LinkPreview } from "~/utils/meta";
+
+/** What a loader hands its page's previewMeta: the finished tags, or null for none. */
+export function linkPreviewTags(preview: LinkPreview | null): MetaDescriptor[] | null {
+  return preview ? previewTags(preview) : null;
+}
 
 /** The width a shared photo is wanted at: the first variant at least this wide, else the widest there is. */
 export const PREVIEW_IMAGE_WIDTH = 1200;

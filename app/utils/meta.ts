@@ -1,11 +1,12 @@
-// The document's head, from one place (docs/product.md §8, link previews): every
-// route's `meta` export is `pageMeta`, which builds the <title> from the deepest
-// header title ("Saved | OU BuySell") and, on a page whose loader gives a link
-// preview (a post, a profile, a project, a game), its Open Graph and Twitter
-// card tags. The loader builds the preview on the server — absolute URLs from
-// the configured origin — and leaves it null when the page must not show one.
-import type { MetaDescriptor, MetaFunction } from "@remix-run/react";
-import { headerTitle } from "./route-handle";
+// The document's head, from one module (docs/product.md §8, link previews): the
+// <title> of every page ("Saved | OU BuySell", from the deepest header title, put
+// in by the root layout) and the Open Graph and Twitter card tags of a page that
+// can be shared (a post, a profile, a project, a game). The loader builds those
+// tags on the server — absolute URLs on the configured origin — and leaves them
+// null when the page must not be previewed; the route's `meta` is previewMeta
+// (./preview-meta, a module of its own so that only those pages load it: the
+// composer pages sit at the edge of the JavaScript budget).
+import type { MetaDescriptor } from "@remix-run/react";
 
 /** What a shared link shows: each field is already in its final form. */
 export type LinkPreview = {
@@ -45,13 +46,13 @@ export function firstLineOf(text: string, max = PREVIEW_TITLE_MAX): string {
   return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
 }
 
-/** The tags of one page: its title and description, and the preview's tags when it has one. */
-export function metaTags(opts: { title: string | undefined; site: string; preview?: LinkPreview | null }): MetaDescriptor[] {
-  const { preview } = opts;
-  const tags: MetaDescriptor[] = [{ title: documentTitle(opts.title, opts.site) }, { name: "description", content: preview?.description ?? SITE_DESCRIPTION }];
-  if (!preview) return tags;
+/**
+ * The Open Graph and Twitter card tags of a preview. Called on the server by
+ * the loaders (the page's data carries the finished tags), so none of this
+ * reaches the browser's bundle.
+ */
+export function previewTags(preview: LinkPreview): MetaDescriptor[] {
   return [
-    ...tags,
     { tagName: "link", rel: "canonical", href: preview.url },
     { property: "og:title", content: preview.title },
     { property: "og:description", content: preview.description },
@@ -68,21 +69,3 @@ export function metaTags(opts: { title: string | undefined; site: string; previe
     { name: "twitter:card", content: "summary_large_image" },
   ];
 }
-
-/** The preview a loader gave, if it is one (`preview` in its data). */
-function previewOf(data: unknown): LinkPreview | null {
-  if (!data || typeof data !== "object" || !("preview" in data)) return null;
-  const preview = (data as { preview: unknown }).preview;
-  return preview && typeof preview === "object" && "url" in preview ? (preview as LinkPreview) : null;
-}
-
-/**
- * Every route's `meta` export (`export { pageMeta as meta } from "~/utils/meta"`):
- * the header title of the deepest route that has one, the campus's site name
- * from the root's data, and the page's own link preview.
- */
-export const pageMeta: MetaFunction = ({ matches, data, error }) => {
-  const root = matches.find((m) => m.id === "root")?.data as { campus?: { name?: string } } | undefined;
-  const { title } = headerTitle(matches);
-  return metaTags({ title, site: siteName(root?.campus?.name), preview: error ? null : previewOf(data) });
-};

@@ -9,11 +9,8 @@ export type RouteHandle = {
   createPost?: (data: unknown) => string | null | undefined;
 };
 
-/** What headerTitle reads of a match: the layout's matches and the meta functions' both fit. */
-type TitledMatch = Pick<UIMatch, "data"> & { handle?: unknown };
-
 /** The title of the deepest route that has one. */
-export function headerTitle(matches: readonly TitledMatch[]): { title: string | undefined; back: boolean } {
+export function headerTitle(matches: UIMatch[]): { title: string | undefined; back: boolean } {
   let back = true;
   for (let i = matches.length - 1; i >= 0; i--) {
     const handle = matches[i]!.handle as RouteHandle | undefined;

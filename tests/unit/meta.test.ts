@@ -1,29 +1,22 @@
-// The document head from one helper: the <title> of every page, and the link
-// preview tags of a page whose loader gives one. Every screen exports it as its
-// meta (a route without it would fall back to the site name alone).
-import fs from "node:fs";
-import path from "node:path";
+// The document head from one module: the <title> of every page, and the link
+// preview tags (built on the server) of a page whose loader gives them.
 import { beforeAll, describe, expect, it } from "vitest";
 import { seed } from "~/flows/seed.server";
-import { portfolioPreview, postPreview, profilePreview } from "~/http/link-previews.server";
+import { linkPreviewTags, portfolioPreview, postPreview, profilePreview } from "~/http/link-previews.server";
 import { getCampus } from "~/models/campuses.server";
 import { getPost, createPost } from "~/models/posts.server";
 import { insertUser } from "~/models/users.server";
 import type { PostView } from "~/types/views";
-import { documentTitle, firstLineOf, metaTags, pageMeta, type LinkPreview } from "~/utils/meta";
+import { documentTitle, firstLineOf, previewTags, siteName, type LinkPreview } from "~/utils/meta";
+import { previewMeta } from "~/utils/preview-meta";
 
 const origin = "http://localhost:3000";
-type MetaArgs = Parameters<typeof pageMeta>[0];
+type MetaArgs = Parameters<typeof previewMeta>[0];
 
-function args(matches: { id: string; data: unknown; handle?: unknown }[], error?: unknown): MetaArgs {
-  const full = matches.map((m) => ({ ...m, params: {}, pathname: "/", meta: [], error: undefined }));
-  return { matches: full, data: full[full.length - 1]!.data, params: {}, location: { pathname: "/", search: "", hash: "", state: null, key: "k" }, error } as unknown as MetaArgs;
+function args(data: unknown, error?: unknown): MetaArgs {
+  return { matches: [], data, params: {}, location: { pathname: "/", search: "", hash: "", state: null, key: "k" }, error } as unknown as MetaArgs;
 }
 
-/** The tags of a page (MetaFunction may return undefined; ours never does). */
-const metaOf = (a: MetaArgs) => pageMeta(a) ?? [];
-
-const root = { id: "root", data: { campus: { id: "ou", name: "OU" } } };
 const preview: LinkPreview = {
   title: "Oak desk",
   description: "$35 · Like new · OU BuySell",
@@ -35,23 +28,16 @@ const preview: LinkPreview = {
   type: "article",
 };
 
-describe("pageMeta", () => {
-  it("titles a page by the deepest header title and the campus's site name", () => {
-    expect(metaOf(args([root, { id: "routes/saved", data: {}, handle: { title: "Saved" } }]))).toEqual([
-      { title: "Saved | OU BuySell" },
-      { name: "description", content: "Buy, sell and share on campus." },
-    ]);
-    // A title from the page's data, and a page without one: the site name alone.
-    expect(metaOf(args([root, { id: "p", data: { name: "Ana" }, handle: { title: (d: { name: string }) => `${d.name}'s post` } }]))[0]).toEqual({ title: "Ana's post | OU BuySell" });
-    expect(metaOf(args([root, { id: "routes/_index", data: {}, handle: { back: false } }]))[0]).toEqual({ title: "OU BuySell" });
-    expect(documentTitle(undefined, "UT BuySell")).toBe("UT BuySell");
+describe("the document head", () => {
+  it("titles a page by its header title and the campus's site name", () => {
+    expect(documentTitle("Saved", siteName("OU"))).toBe("Saved | OU BuySell");
+    expect(documentTitle(undefined, siteName("UT"))).toBe("UT BuySell");
+    expect(siteName(undefined)).toBe("Campus BuySell");
   });
 
-  it("adds Open Graph and Twitter card tags from the loader's preview, and none without one or on an error", () => {
-    const tags = metaOf(args([root, { id: "routes/post.$id", data: { preview }, handle: { title: "Post" } }]));
+  it("builds the Open Graph and Twitter card tags of a preview, which previewMeta passes on (none without, or on an error)", () => {
+    const tags = previewTags(preview);
     expect(tags).toEqual([
-      { title: "Post | OU BuySell" },
-      { name: "description", content: "$35 · Like new · OU BuySell" },
       { tagName: "link", rel: "canonical", href: "https://oubuysell.com/post/p" },
       { property: "og:title", content: "Oak desk" },
       { property: "og:description", content: "$35 · Like new · OU BuySell" },
@@ -63,9 +49,12 @@ describe("pageMeta", () => {
       { property: "og:type", content: "article" },
       { name: "twitter:card", content: "summary_large_image" },
     ]);
-    expect(metaOf(args([root, { id: "p", data: { preview: null } }]))).toHaveLength(2);
-    expect(metaOf(args([root, { id: "p", data: { preview } }], new Error("boom")))).toHaveLength(2);
-    expect(metaTags({ title: undefined, site: "OU BuySell", preview: null })).toHaveLength(2);
+    expect(previewTags({ ...preview, imageWidth: null, imageHeight: null }).map((t) => ("property" in t ? t.property : null))).not.toContain("og:image:width");
+    expect(previewMeta(args({ preview: tags }))).toEqual(tags);
+    expect(previewMeta(args({ preview: null }))).toEqual([]);
+    expect(previewMeta(args(undefined))).toEqual([]);
+    expect(previewMeta(args({ preview: tags }, new Error("boom")))).toEqual([]);
+    expect(linkPreviewTags(null)).toBeNull();
   });
 
   it("cuts a first line at 70 characters", () => {
@@ -73,17 +62,6 @@ describe("pageMeta", () => {
     const long = "x".repeat(80);
     expect(firstLineOf(long)).toHaveLength(70);
     expect(firstLineOf(long).endsWith("…")).toBe(true);
-  });
-});
-
-describe("every screen", () => {
-  const routes = path.resolve(import.meta.dirname, "../../app/routes");
-  const screens = fs.readdirSync(routes).filter((name) => {
-    const file = path.join(routes, name, "route.tsx");
-    return fs.existsSync(file) && /export default/.test(fs.readFileSync(file, "utf8"));
-  });
-  it.each(screens)("%s exports pageMeta as its meta", (name) => {
-    expect(fs.readFileSync(path.join(routes, name, "route.tsx"), "utf8")).toContain('export { pageMeta as meta } from "~/utils/meta";');
   });
 });
 

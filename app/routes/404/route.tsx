@@ -1,6 +1,5 @@
 import type { RouteHandle } from "~/utils/route-handle";
 
-export { pageMeta as meta } from "~/utils/meta";
 export { loader } from "./route.server";
 
 export const handle: RouteHandle = { title: "Error 404", back: false };

@@ -5,7 +5,6 @@ import type { RootData } from "~/root";
 import type { RouteHandle } from "~/utils/route-handle";
 import type { loader } from "./route.server";
 
-export { pageMeta as meta } from "~/utils/meta";
 export const handle: RouteHandle = { back: false };
 
 export { loader } from "./route.server";

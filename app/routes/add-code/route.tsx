@@ -8,7 +8,6 @@ import { useSchemaForm, type FormConstraint } from "~/utils/form";
 import type { RouteHandle } from "~/utils/route-handle";
 import type { loader, action } from "./route.server";
 
-export { pageMeta as meta } from "~/utils/meta";
 export { loader, action } from "./route.server";
 
 export const handle: RouteHandle = { title: "School email" };

@@ -6,7 +6,6 @@ import type { RouteHandle } from "~/utils/route-handle";
 import { useOptionalUser } from "~/utils/user";
 import type { action, loader } from "./route.server";
 
-export { pageMeta as meta } from "~/utils/meta";
 export const handle: RouteHandle = { title: "Create Comment" };
 
 export { action, loader } from "./route.server";

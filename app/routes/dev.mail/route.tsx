@@ -2,7 +2,6 @@ import { Form, useLoaderData } from "@remix-run/react";
 import type { RouteHandle } from "~/utils/route-handle";
 import type { loader } from "./route.server";
 
-export { pageMeta as meta } from "~/utils/meta";
 export { loader } from "./route.server";
 
 export const handle: RouteHandle = { title: "Dev mailbox" };

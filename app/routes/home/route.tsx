@@ -6,7 +6,6 @@ import { FeedFilters } from "~/components/feed-filters";
 import type { RouteHandle } from "~/utils/route-handle";
 import type { loader } from "./route.server";
 
-export { pageMeta as meta } from "~/utils/meta";
 export const handle: RouteHandle = { title: "Home", back: false };
 
 export { loader } from "./route.server";

@@ -5,7 +5,6 @@ import { RedirectInput } from "~/components/redirect-input";
 import type { RouteHandle } from "~/utils/route-handle";
 import type { loader, action } from "./route.server";
 
-export { pageMeta as meta } from "~/utils/meta";
 export { loader, action } from "./route.server";
 
 export const handle: RouteHandle = { title: "Log in" };

@@ -2,7 +2,6 @@ import { Form, Link } from "@remix-run/react";
 import { SubmitButton } from "~/components/auth";
 import type { RouteHandle } from "~/utils/route-handle";
 
-export { pageMeta as meta } from "~/utils/meta";
 export { loader, action } from "./route.server";
 
 export const handle: RouteHandle = { title: "Log Out" };

@@ -11,7 +11,6 @@ import { OfferPanel } from "./offer-panel";
 import { ReviewPrompt } from "./review-prompt";
 import type { action, loader } from "./route.server";
 
-export { pageMeta as meta } from "~/utils/meta";
 export const handle: RouteHandle = {
   title: (d) => (d as { conversation?: { other: { displayName: string } } } | undefined)?.conversation?.other.displayName ?? "Messages",
 };

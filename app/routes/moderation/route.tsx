@@ -5,7 +5,6 @@ import moderationCss from "~/styles/moderation.css";
 import type { RouteHandle } from "~/utils/route-handle";
 import type { loader } from "./route.server";
 
-export { pageMeta as meta } from "~/utils/meta";
 export const handle: RouteHandle = { title: "Moderation" };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: moderationCss }];

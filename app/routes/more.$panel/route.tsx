@@ -4,7 +4,6 @@ import { PortfolioList } from "~/components/portfolio-list";
 import type { RouteHandle } from "~/utils/route-handle";
 import type { loader, action } from "./route.server";
 
-export { pageMeta as meta } from "~/utils/meta";
 export { loader, action } from "./route.server";
 
 export const handle: RouteHandle = {

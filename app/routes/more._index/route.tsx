@@ -3,7 +3,6 @@ import { useEffect } from "react";
 import { MoreMenu } from "~/components/more-menu";
 import type { RouteHandle } from "~/utils/route-handle";
 
-export { pageMeta as meta } from "~/utils/meta";
 export const handle: RouteHandle = { title: "More" };
 
 export default function More() {

@@ -2,7 +2,6 @@ import { Outlet, useMatches } from "@remix-run/react";
 import { MoreMenu } from "~/components/more-menu";
 
 // Above 1000 px the menu stands beside the panel (docs/product.md §2).
-export { pageMeta as meta } from "~/utils/meta";
 export default function MoreLayout() {
   const onPanel = useMatches().some((m) => m.id === "routes/more.$panel");
   return (

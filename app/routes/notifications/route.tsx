@@ -7,7 +7,6 @@ import listsCss from "~/styles/lists.css";
 import type { RouteHandle } from "~/utils/route-handle";
 import type { loader } from "./route.server";
 
-export { pageMeta as meta } from "~/utils/meta";
 export const handle: RouteHandle = { title: "Notifications" };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: listsCss }];

@@ -3,7 +3,6 @@ import { Dialog } from "~/components/dialog";
 import type { RouteHandle } from "~/utils/route-handle";
 import type { action, loader } from "./route.server";
 
-export { pageMeta as meta } from "~/utils/meta";
 export const handle: RouteHandle = { title: "Renew listing" };
 
 export { action, loader } from "./route.server";

@@ -12,7 +12,6 @@ import type { RouteHandle } from "~/utils/route-handle";
 import { loadProfileSchemas } from "~/schemas/lazy.client";
 import type { action, loader } from "./route.server";
 
-export { pageMeta as meta } from "~/utils/meta";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: profileCss }];
 
 export const handle: RouteHandle = { title: "Edit Profile" };

@@ -7,7 +7,6 @@ import type { RouteHandle } from "~/utils/route-handle";
 import type { action, loader } from "./route.server";
 import { stepUrl } from "./steps";
 
-export { pageMeta as meta } from "~/utils/meta";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: profileCss }];
 
 export const handle: RouteHandle = { title: "Set up profile" };

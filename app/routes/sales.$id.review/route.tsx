@@ -5,7 +5,6 @@ import type { RouteHandle } from "~/utils/route-handle";
 import { AnswerForm, ReviewForm } from "./review-forms";
 import type { action, loader } from "./route.server";
 
-export { pageMeta as meta } from "~/utils/meta";
 export const handle: RouteHandle = {
   title: () => "Leave a review",
 };

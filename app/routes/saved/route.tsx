@@ -6,7 +6,6 @@ import type { RouteHandle } from "~/utils/route-handle";
 import { SavedCard } from "./saved-card";
 import type { loader } from "./route.server";
 
-export { pageMeta as meta } from "~/utils/meta";
 export const handle: RouteHandle = { title: "Saved" };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: savedCss }];

@@ -12,7 +12,6 @@ import { withParams } from "~/utils/url-state";
 import type { loader } from "./route.server";
 import { MAX_QUERY, TABS, type Tab } from "./tabs";
 
-export { pageMeta as meta } from "~/utils/meta";
 export const handle: RouteHandle = { title: "Search" };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: listsCss }];

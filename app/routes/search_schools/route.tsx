@@ -4,7 +4,6 @@ import listsCss from "~/styles/lists.css";
 import type { RouteHandle } from "~/utils/route-handle";
 import type { loader } from "./route.server";
 
-export { pageMeta as meta } from "~/utils/meta";
 export { loader } from "./route.server";
 
 export const handle: RouteHandle = { title: "Schools" };

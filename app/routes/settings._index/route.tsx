@@ -4,7 +4,6 @@ import { SettingsMenu } from "~/components/settings-menu";
 import type { RouteHandle } from "~/utils/route-handle";
 import { useOptionalUser } from "~/utils/user";
 
-export { pageMeta as meta } from "~/utils/meta";
 export const handle: RouteHandle = { title: "Settings" };
 
 export default function Settings() {

@@ -9,7 +9,6 @@ import type { RouteHandle } from "~/utils/route-handle";
 import { loadAuthSchemas, type ChangePasswordForm } from "~/schemas/lazy.client";
 import type { loader, action } from "./route.server";
 
-export { pageMeta as meta } from "~/utils/meta";
 export { loader, action } from "./route.server";
 
 export const handle: RouteHandle = { title: "Change your password" };

@@ -5,7 +5,6 @@ import listsCss from "~/styles/lists.css";
 import type { RouteHandle } from "~/utils/route-handle";
 import type { loader } from "./route.server";
 
-export { pageMeta as meta } from "~/utils/meta";
 export { loader, action } from "./route.server";
 
 export const handle: RouteHandle = { title: "Blocked people" };

@@ -2,7 +2,6 @@ import { Outlet, useMatches } from "@remix-run/react";
 import { SettingsMenu } from "~/components/settings-menu";
 
 // Above 1000 px the settings navigation stands beside the panel (docs/product.md §2).
-export { pageMeta as meta } from "~/utils/meta";
 export default function SettingsLayout() {
   const onPanel = !useMatches().some((m) => m.id === "routes/settings._index");
   return (
