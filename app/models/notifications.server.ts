@@ -122,30 +122,36 @@ export async function notify(
   const url = `${n.link.origin}${n.link.path}`;
   const unsubscribe = unsubscribeUrl(recipient, n.link.origin, now);
   const quote = n.excerpt ? n.excerpt.slice(0, 280) : "";
-  await sendMail(
-    {
-      to: recipient.email,
-      kind: MAIL_KIND[n.type],
-      subject: message,
-      text: [
-        `Hi ${recipient.firstName},`,
-        "",
-        `${message}.`,
-        quote ? `\n"${quote}"\n` : "",
-        `See it here: ${url}`,
-        "",
-        `Turn off these emails: ${unsubscribe}`,
-      ].join("\n"),
-      html: [
-        `<p>Hi ${escapeHtml(recipient.firstName)},</p>`,
-        `<p>${escapeHtml(message)}.</p>`,
-        quote ? `<blockquote>${escapeHtml(quote)}</blockquote>` : "",
-        `<p><a href="${escapeHtml(url)}">See it on Campus BuySell</a></p>`,
-        `<p style="font-size:13px;color:#555"><a href="${escapeHtml(unsubscribe)}">Turn off these emails</a></p>`,
-      ].join(""),
-    },
-    tx,
-  );
+  await sendMail(notificationMail(recipient, { kind: MAIL_KIND[n.type], message, url, unsubscribe, quote }), tx);
+}
+
+/** A notification's email: the greeting, what happened (and a quote of it), a link to it and one to turn these emails off. */
+export function notificationMail(
+  recipient: { email: string; firstName: string },
+  m: { kind: string; message: string; url: string; unsubscribe: string; quote?: string },
+) {
+  const { message, url, unsubscribe, quote } = m;
+  return {
+    to: recipient.email,
+    kind: m.kind,
+    subject: message,
+    text: [
+      `Hi ${recipient.firstName},`,
+      "",
+      `${message}.`,
+      quote ? `\n"${quote}"\n` : "",
+      `See it here: ${url}`,
+      "",
+      `Turn off these emails: ${unsubscribe}`,
+    ].join("\n"),
+    html: [
+      `<p>Hi ${escapeHtml(recipient.firstName)},</p>`,
+      `<p>${escapeHtml(message)}.</p>`,
+      quote ? `<blockquote>${escapeHtml(quote)}</blockquote>` : "",
+      `<p><a href="${escapeHtml(url)}">See it on Campus BuySell</a></p>`,
+      `<p style="font-size:13px;color:#555"><a href="${escapeHtml(unsubscribe)}">Turn off these emails</a></p>`,
+    ].join(""),
+  };
 }
 
 /**

@@ -6,7 +6,8 @@ import { newId, schema, type Tx } from "~/services/db.server";
 import { campusOrigin, defaultOrigin } from "~/services/urls.server";
 import { formatPrice } from "~/utils/price";
 import { notBlockedWith } from "./blocks.server";
-import { escapeHtml, sendMail } from "./mail.server";
+import { sendMail } from "./mail.server";
+import { notificationMail } from "./notifications.server";
 import { unsubscribeUrl } from "./unsubscribe.server";
 
 /** The outbox kind of a price-drop email (one a user can turn off). */
@@ -84,22 +85,7 @@ export async function notifyPriceDrop(tx: Tx, change: { postId: string; oldCents
   const url = `${origin}/post/${postId}`;
   for (const r of recipients) {
     if (!r.emailNotifications) continue;
-    const unsubscribe = unsubscribeUrl(r, origin, now);
-    await sendMail(
-      {
-        to: r.email,
-        kind: PRICE_DROP_MAIL_KIND,
-        subject: message,
-        text: [`Hi ${r.firstName},`, "", `${message}.`, "", `See it here: ${url}`, "", `Turn off these emails: ${unsubscribe}`].join("\n"),
-        html: [
-          `<p>Hi ${escapeHtml(r.firstName)},</p>`,
-          `<p>${escapeHtml(message)}.</p>`,
-          `<p><a href="${escapeHtml(url)}">See it on Campus BuySell</a></p>`,
-          `<p style="font-size:13px;color:#555"><a href="${escapeHtml(unsubscribe)}">Turn off these emails</a></p>`,
-        ].join(""),
-      },
-      tx,
-    );
+    await sendMail(notificationMail(r, { kind: PRICE_DROP_MAIL_KIND, message, url, unsubscribe: unsubscribeUrl(r, origin, now) }), tx);
   }
   return recipients.length;
 }
