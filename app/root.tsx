@@ -17,6 +17,7 @@ import { useNonce } from "~/components/nonce";
 import { OnDemand } from "~/components/on-demand";
 import { UrlPrompts } from "~/components/url-prompts";
 import appCss from "~/styles/app.css";
+import { documentTitle, SITE_DESCRIPTION, siteName } from "~/utils/meta";
 import { headerTitle, type RouteHandle } from "~/utils/route-handle";
 
 export const links: LinksFunction = () => [
@@ -38,7 +39,6 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   const matches = useMatches();
   const { title } = headerTitle(matches);
-  const site = `${data?.campus.name ?? "Campus"} BuySell`;
   const scripts = !matches.some((m) => (m.handle as RouteHandle | undefined)?.scripts === false);
   return (
     <html lang="en" data-campus={data?.campus.id} suppressHydrationWarning>
@@ -47,8 +47,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <ClientHints />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {data ? <meta name="theme-color" content={data.campus.colour} /> : null}
-        <title>{title ? `${title} | ${site}` : site}</title>
-        <meta name="description" content="Buy, sell and share on campus." />
+        <title>{documentTitle(title, siteName(data?.campus.name))}</title>
+        <meta name="description" content={SITE_DESCRIPTION} />
+        {/* A shared page's link preview (previewMeta). */}
         <Meta />
         <Links />
       </head>

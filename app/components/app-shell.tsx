@@ -25,12 +25,14 @@ export type ShellData = {
 type NavItem = { to: string; label: string; icon: IconName };
 
 const SETTINGS: NavItem = { to: "/settings", label: "Settings", icon: "settings" };
+const SAVED: NavItem = { to: "/saved", label: "Saved", icon: "bookmark" };
 
 const NAV: NavItem[] = [
   { to: "/home", label: "Home", icon: "home" },
   { to: "/search", label: "Search", icon: "search" },
   { to: "/notifications", label: "Notifications", icon: "bell" },
   { to: "/messages", label: "Messages", icon: "message" },
+  SAVED,
   { to: "/profile", label: "Profile", icon: "user" },
   { to: "/more", label: "More", icon: "more" },
   SETTINGS,
@@ -50,11 +52,11 @@ function sessionNav(user: SessionUser | null | undefined, pending: ShellData["pe
 }
 
 /**
- * Settings and the session's items: the bottom navigation of a phone has no room
+ * Saved, Settings and the session's items: the bottom navigation of a phone has no room
  * for them, so the More menu lists them (two taps from any page on any width).
  */
 export function accountNav(user: SessionUser | null | undefined, pending: ShellData["pending"]): NavItem[] {
-  return [SETTINGS, ...sessionNav(user, pending)];
+  return [SAVED, SETTINGS, ...sessionNav(user, pending)];
 }
 
 /** Signed in: Profile is their own page (moderators also get Moderation). */
@@ -152,7 +154,7 @@ export function AppShell({ data, children }: { data: ShellData | undefined; chil
       </div>
 
       <nav className="bottom-nav" aria-label="Main (mobile)">
-        {[...NAV.filter((n) => n !== SETTINGS), ...(data?.user?.isModerator ? [MODERATION] : [])].map((item) => {
+        {[...NAV.filter((n) => n !== SETTINGS && n !== SAVED), ...(data?.user?.isModerator ? [MODERATION] : [])].map((item) => {
           const { badge, label } = unreadBadge(item, data);
           return (
             <NavLink key={item.to} to={item.to} aria-label={label}>

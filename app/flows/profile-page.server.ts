@@ -48,6 +48,8 @@ export async function profilePage(input: ProfilePageInput) {
       avatarUrl: avatarUrl(user.img, "large"),
       verified: user.verified,
       bio: user.bio,
+      /** Hidden by reports: the page stays, but it is not previewed where its link is shared. */
+      hidden: user.hiddenAt !== null,
       links: profileLinks(user),
       profileSetUp: user.profileSetUp,
       totals: { posts: user.totalPosts, projects: user.totalProjects, games: user.totalGames },

@@ -13,6 +13,7 @@ import { getOptionalUser } from "~/services/session.server";
 import { siteOrigin } from "~/services/urls.server";
 import { parseWithSchema } from "~/utils/form";
 import { safePath } from "~/utils/navigation";
+import { linkPreviewTags, portfolioPreview } from "./link-previews.server";
 import { checkPermission, refusalResponse } from "./permissions.server";
 import { likeAction, refuseSave } from "./post-actions.server";
 import { readCommentPageForm } from "./post-submission.server";
@@ -32,7 +33,7 @@ export async function portfolioLoader(kind: PortfolioKind, { request, params }: 
     commentsCursor: new URL(request.url).searchParams.get("comments"),
   });
   if (page.status !== "ok") return data(page, { status: page.status === "missing" ? 404 : 410 });
-  return page;
+  return { ...page, preview: linkPreviewTags(portfolioPreview(page.item, campus)) };
 }
 
 /** A refused form of this page: a save as the Save button shows refusals, a comment with its draft back. */

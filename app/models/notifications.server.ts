@@ -27,6 +27,7 @@ const MAIL_KIND: Record<NotificationType, string> = {
   video: "video",
   review: "review",
   "saved search": "saved search",
+  "price drop": "price drop",
 };
 
 const VERB: Record<NotificationType, string> = {
@@ -39,6 +40,7 @@ const VERB: Record<NotificationType, string> = {
   video: "could not process your video",
   review: "sold or bought with you",
   "saved search": "posted a listing you searched for",
+  "price drop": "lowered the price of a listing you saved",
 };
 
 /** The recipient's post, comment, game or project a notification is about, or the conversation of a message. */
@@ -125,30 +127,36 @@ export async function notify(
   const url = `${n.link.origin}${n.link.path}`;
   const unsubscribe = unsubscribeUrl(recipient, n.link.origin, now);
   const quote = n.excerpt ? n.excerpt.slice(0, 280) : "";
-  await sendMail(
-    {
-      to: recipient.email,
-      kind: MAIL_KIND[n.type],
-      subject: message,
-      text: [
-        `Hi ${recipient.firstName},`,
-        "",
-        `${message}.`,
-        quote ? `\n"${quote}"\n` : "",
-        `See it here: ${url}`,
-        "",
-        `Turn off these emails: ${unsubscribe}`,
-      ].join("\n"),
-      html: [
-        `<p>Hi ${escapeHtml(recipient.firstName)},</p>`,
-        `<p>${escapeHtml(message)}.</p>`,
-        quote ? `<blockquote>${escapeHtml(quote)}</blockquote>` : "",
-        `<p><a href="${escapeHtml(url)}">See it on Campus BuySell</a></p>`,
-        `<p style="font-size:13px;color:#555"><a href="${escapeHtml(unsubscribe)}">Turn off these emails</a></p>`,
-      ].join(""),
-    },
-    tx,
-  );
+  await sendMail(notificationMail(recipient, { kind: MAIL_KIND[n.type], message, url, unsubscribe, quote }), tx);
+}
+
+/** A notification's email: the greeting, what happened (and a quote of it), a link to it and one to turn these emails off. */
+export function notificationMail(
+  recipient: { email: string; firstName: string },
+  m: { kind: string; message: string; url: string; unsubscribe: string; quote?: string },
+) {
+  const { message, url, unsubscribe, quote } = m;
+  return {
+    to: recipient.email,
+    kind: m.kind,
+    subject: message,
+    text: [
+      `Hi ${recipient.firstName},`,
+      "",
+      `${message}.`,
+      quote ? `\n"${quote}"\n` : "",
+      `See it here: ${url}`,
+      "",
+      `Turn off these emails: ${unsubscribe}`,
+    ].join("\n"),
+    html: [
+      `<p>Hi ${escapeHtml(recipient.firstName)},</p>`,
+      `<p>${escapeHtml(message)}.</p>`,
+      quote ? `<blockquote>${escapeHtml(quote)}</blockquote>` : "",
+      `<p><a href="${escapeHtml(url)}">See it on Campus BuySell</a></p>`,
+      `<p style="font-size:13px;color:#555"><a href="${escapeHtml(unsubscribe)}">Turn off these emails</a></p>`,
+    ].join(""),
+  };
 }
 
 /**
@@ -216,9 +224,9 @@ export function savedSearchNotice(description: string): string {
   return `New listing for "${description}"`;
 }
 
-/** Notices shown in their own words, with no one's name: the moderators', the video processor's and saved-search alerts. */
+/** Notices shown in their own words, with no one's name: the moderators', the video processor's, saved-search alerts and price drops. */
 function isNotice(type: NotificationType): boolean {
-  return type === "moderation" || type === "video" || type === "saved search";
+  return type === "moderation" || type === "video" || type === "saved search" || type === "price drop";
 }
 
 /**
@@ -416,12 +424,13 @@ export async function getNotificationsPage(opts: {
         actor,
         verb: notificationVerb(r),
         excerpt: r.post && !gone ? excerptOf(r.post.text) : null,
-        unavailable: gone ? (r.type === "post interaction" || r.type === "saved search" ? LISTING_UNAVAILABLE : COMMENT_UNAVAILABLE) : null,
-        href: (r.type === "video" || r.type === "saved search") && r.postId ? `/post/${r.postId}` : r.type === "moderation" || !actor ? MODERATION_NOTICE_HREF : notificationHref(r, actor.username),
+        unavailable: gone ? (r.type === "post interaction" || r.type === "saved search" || r.type === "price drop" ? LISTING_UNAVAILABLE : COMMENT_UNAVAILABLE) : null,
+        href: (r.type === "video" || r.type === "saved search" || r.type === "price drop") && r.postId ? `/post/${r.postId}` : r.type === "moderation" || !actor ? MODERATION_NOTICE_HREF : notificationHref(r, actor.username),
         time: timeView(r.createdAt, opts.timeZone, now),
         unread: r.readAt === null || r.readAt >= seenAt,
         // The invitation to review names the other person by their current first name.
-        notice: r.type === "review" && actor ? reviewInvitation(actor.firstName) : isNotice(r.type) ? r.message : null,
+        // A price drop quotes the listing: gone or hidden from the recipient, it says only that.
+        notice: r.type === "review" && actor ? reviewInvitation(actor.firstName) : r.type === "price drop" && gone ? LISTING_UNAVAILABLE : isNotice(r.type) ? r.message : null,
       };
     }),
     nextCursor: rows.length > limit && last ? encodeNotificationsCursor({ at: last.createdAt, id: last.id, seenAt }) : null,

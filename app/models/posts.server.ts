@@ -18,6 +18,7 @@ import { isBlockedEitherWay, notBlockedWith } from "./blocks.server";
 import { CANT_INTERACT } from "~/utils/messages";
 import { hiddenFromViewer, visibleAfterReports } from "./reports.server";
 import { countedAmong, subtreeIds } from "./post-tree.server";
+import { notifyPriceDrop } from "./price-drops.server";
 import type { CommentNode, MediaView, ParentChain, PostView, TextBlock, ThreadNode, ThreadPage, VideoView } from "~/types/views";
 import { formatDuration } from "~/utils/duration";
 
@@ -626,6 +627,7 @@ export async function updatePost(edit: PostEdit): Promise<{ removed: StoredMedia
         updatedAt: now,
       })
       .where(eq(posts.id, post.id));
+    await notifyPriceDrop(tx, { postId: post.id, oldCents: post.priceCents, newCents: listing.priceCents, now });
     return { removed: removed.map((m) => ({ kind: m.kind, path: m.path, name: m.name, order: m.order, width: m.width, height: m.height, variants: m.variants, mimeType: m.mimeType, size: m.size, posterPath: m.posterPath, posterVariants: m.posterVariants })) };
   });
 }

@@ -68,7 +68,7 @@ export function maskEmail(email: string): string {
 }
 
 /** Outbox `kind`s of notification emails (docs/product.md §16): the ones a user can turn off. */
-export const NOTIFICATION_MAIL_KINDS: readonly string[] = ["message", "comment", "comment reply", "like"];
+export const NOTIFICATION_MAIL_KINDS: readonly string[] = ["message", "comment", "comment reply", "like", "price drop"];
 
 /**
  * List-Unsubscribe headers (RFC 2369, one-click per RFC 8058) for a notification

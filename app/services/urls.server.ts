@@ -80,6 +80,20 @@ export function servedOverHttps(requestUrl: string | URL): boolean {
   return url.protocol === "https:" || (allowedOrigin(url) ?? defaultOrigin()).startsWith("https:");
 }
 
+/** The configured origin of a campus's site (one naming its host key first), if any. */
+function configuredOriginOf(campus: { id: string; hostKey: string }): string | undefined {
+  const ofCampus = configuredOrigins().filter((o) => campusIdFromHost(new URL(o).host) === campus.id);
+  return ofCampus.find((o) => new URL(o).hostname.includes(campus.hostKey)) ?? ofCampus[0];
+}
+
+/**
+ * A campus's site from configuration alone, never from a request: its
+ * configured origin, else the default site (link previews' canonical URLs).
+ */
+export function configuredCampusOrigin(campus: { id: string; hostKey: string }): string {
+  return configuredOriginOf(campus) ?? defaultOrigin();
+}
+
 /**
  * The address of a campus's own site (docs/product.md §1), from the allowlist: the
  * configured origin whose host is that campus (by A4: one naming its host key
@@ -88,8 +102,7 @@ export function servedOverHttps(requestUrl: string | URL): boolean {
  * https://{hostKey}.com.
  */
 export function campusOrigin(campus: { id: string; hostKey: string }, requestUrl: string | URL): string {
-  const ofCampus = configuredOrigins().filter((o) => campusIdFromHost(new URL(o).host) === campus.id);
-  const configured = ofCampus.find((o) => new URL(o).hostname.includes(campus.hostKey)) ?? ofCampus[0];
+  const configured = configuredOriginOf(campus);
   if (configured) return configured;
   const url = new URL(requestUrl);
   if (isLocalDevHost(url)) return `${url.protocol}//${campus.hostKey}.localhost:${serverPort()}`;

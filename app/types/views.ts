@@ -218,3 +218,22 @@ export type ListingControlsView = {
 
 /** The sign-up prompt a visitor's page opens (docs/product.md §19). */
 export type SignUpPromptView = { title: string; text: string };
+
+/** A card of the Saved page: a saved post, project or game, or what is left of one that is gone. */
+export type SavedItemView = {
+  /** "post:{id}", "project:{id}", "game:{id}": unique on the page. */
+  id: string;
+  kind: "post" | "project" | "game";
+  /** Where the card leads; null when the item was removed (or is no longer there for the viewer). */
+  href: string | null;
+  title: string;
+  /** The first photo (or video poster), or the project's or game's icon. */
+  image: { src: string; srcSet: string | null } | null;
+  /** "$60", "Free"; null when not a listing. */
+  price: string | null;
+  status: ListingStatusView;
+  expired: boolean;
+  /** "This post was removed.": deleted, hidden by reports, or behind a block. */
+  removed: string | null;
+  savedAt: TimeView;
+};

@@ -267,6 +267,8 @@ export const likes = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.targetType, t.targetId] }),
     index("likes_target_idx").on(t.targetType, t.targetId),
+    // The Saved page: a user's saves, newest first.
+    index("likes_user_idx").on(t.userId, t.createdAt),
   ],
 );
 
@@ -314,7 +316,7 @@ export const notifications = pgTable(
     /** Who acted; null on a moderators' notice, which names no moderator. */
     actorId: text("actor_id").references(() => users.id, { onDelete: "cascade" }),
     type: text("type", {
-      enum: ["comment", "comment reply", "comment interaction", "post interaction", "message", "moderation", "video", "review", "saved search"],
+      enum: ["comment", "comment reply", "comment interaction", "post interaction", "message", "moderation", "video", "review", "saved search", "price drop"],
     }).notNull(),
     postId: text("post_id"),
     gameId: text("game_id"),

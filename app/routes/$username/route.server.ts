@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { claimSentUrl } from "~/flows/auth.server";
 import { requestClaimLink } from "~/http/auth.server";
+import { linkPreviewTags, profilePreview } from "~/http/link-previews.server";
 import { profilePage, setBlocked } from "~/flows/profile-page.server";
 import { reportAction } from "~/http/reports.server";
 import { campusForRequest } from "~/models/campuses.server";
@@ -41,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
   if (!page.ok) throw notFound();
   const { ok: _ok, ...shown } = page;
-  return { ...shown, view: feedView(url.searchParams, shown.filterForm.filters, "profile") };
+  return { ...shown, view: feedView(url.searchParams, shown.filterForm.filters, "profile"), preview: linkPreviewTags(profilePreview(shown.profile, campus)) };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

@@ -20,6 +20,8 @@ import { ReviewsTab } from "./reviews-tab";
 import type { loader } from "./route.server";
 
 type HandleData = { profile?: { displayName: string }; createPostHref?: string | null } | undefined;
+// Link previews: the tags the loader built for this page (none when it must not be previewed).
+export { previewMeta as meta } from "~/utils/preview-meta";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: profileCss }];
 
 export const handle: RouteHandle = {

@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { isPostPageIntent, POST_PAGE_INTENTS, postPage } from "~/flows/post-page.server";
 import { submitPost } from "~/flows/post-submission.server";
+import { linkPreviewTags, postPreview } from "~/http/link-previews.server";
 import { checkPermission, refusalResponse } from "~/http/permissions.server";
 import { deleteAction, likeAction, refuseSave, renewAction, statusAction } from "~/http/post-actions.server";
 import { readCommentPageForm } from "~/http/post-submission.server";
@@ -29,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
   if (page.status === "missing") return data(page, { status: 404 });
   if (page.status === "deleted") return data(page, { status: 410 });
-  return page;
+  return { ...page, preview: linkPreviewTags(postPreview(page.post, campus)) };
 }
 
 /** A refused form of this page, shown the way its intent shows answers: the draft back where there is one. */

@@ -9,6 +9,8 @@ import type { RouteHandle } from "~/utils/route-handle";
 import { SellerCard } from "./seller-card";
 import type { action, loader } from "./route.server";
 
+// Link previews: the tags the loader built for this page (none when it must not be previewed).
+export { previewMeta as meta } from "~/utils/preview-meta";
 export const handle: RouteHandle = {
   title: (d) => {
     const post = (d as { post?: { author: { firstName: string } } } | undefined)?.post;

@@ -6,6 +6,8 @@ import type { RouteHandle } from "~/utils/route-handle";
 import type { action, loader } from "./route.server";
 
 // /project/{id}?show=about|comments (docs/product.md §20).
+// Link previews: the tags the loader built for this page (none when it must not be previewed).
+export { previewMeta as meta } from "~/utils/preview-meta";
 export const handle: RouteHandle = { title: (d) => portfolioTitle(d, "project") };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: portfolioCss }];
 
