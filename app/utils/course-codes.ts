@@ -6,7 +6,7 @@
 export const INVALID_COURSE = "Enter a course like MATH 2924.";
 export const MAX_COURSES = 3;
 
-const CODE = /^([A-Za-z]{2,5})[\s\-_.]*(\d{3,4}[A-Za-z]?)$/;
+const CODE = /^([a-z]{2,5})[\s\-_.]*(\d{3,4}[a-z]?)$/i;
 
 /** "MATH 2924" for any typed form of one code, or null. */
 export function normalizeCourse(input: string | null | undefined): string | null {

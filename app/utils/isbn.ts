@@ -6,7 +6,7 @@ export const INVALID_ISBN = "Enter a valid ISBN (10 or 13 digits).";
 
 /** The characters of an ISBN as typed, without hyphens and spaces (an ISBN-10's check "x" upper case). */
 function compact(input: string): string {
-  return input.replace(/[\s\-‐-―]/g, "").toUpperCase();
+  return input.replace(/[\s\-\u2010-\u2015]/g, "").toUpperCase();
 }
 
 function isbn10CheckOk(digits: string): boolean {
