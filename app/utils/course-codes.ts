@@ -14,11 +14,6 @@ export function normalizeCourse(input: string | null | undefined): string | null
   return match ? `${match[1]!.toUpperCase()} ${match[2]!.toUpperCase()}` : null;
 }
 
-/** The code without its space ("MATH2924"): the form the search index holds. */
-export function compactCourse(code: string): string {
-  return code.replace(/ /g, "");
-}
-
 /**
  * The codes of a Course field: separated by commas, semicolons or slashes
  * (blank parts ignored), each normalised, duplicates dropped. `ok: false` when

@@ -19,8 +19,9 @@ CREATE INDEX "posts_price_schedule_idx" ON "posts" USING btree ("price_schedule_
 --> statement-breakpoint
 -- Search stems English words ("desks" finds "desk"): the 'english'
 -- configuration for posts (people keep 'simple': names are not English words),
--- and a listing's codes join its document (ISBN-13, course codes without the
--- space, "math2924"), so the function takes them and every row is rebuilt.
+-- and a listing's codes join its document (ISBN-13, course codes with and
+-- without the space, so "math 2924", "Math-2924" and "math2924" all find
+-- them), so the function takes them and every row is rebuilt.
 CREATE FUNCTION post_search_document(body jsonb, category text, isbn text, course_codes text) RETURNS tsvector
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
 AS $$
@@ -32,7 +33,7 @@ AS $$
           WHEN 'string' THEN body #>> '{}'
         END, '')))
       || to_tsvector('english', search_fold(coalesce(category, '')))
-      || to_tsvector('simple', coalesce(isbn, '') || ' ' || replace(replace(coalesce(course_codes, ''), ' ', ''), ',', ' '))
+      || to_tsvector('simple', coalesce(isbn, '') || ' ' || replace(coalesce(course_codes, ''), ',', ' ') || ' ' || replace(replace(coalesce(course_codes, ''), ' ', ''), ',', ' '))
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION posts_search_sync() RETURNS trigger LANGUAGE plpgsql AS $$
