@@ -6,6 +6,7 @@
 import * as z from "zod/mini";
 import { INVALID_COURSE, parseCourses } from "~/utils/course-codes";
 import { INVALID_ISBN, parseIsbn } from "~/utils/isbn";
+import { isIsoDate } from "~/utils/iso-day";
 import { parsePrice } from "~/utils/price";
 
 export const TEXTBOOKS = "textbooks";
@@ -38,13 +39,6 @@ type ExtrasValue = {
 
 const isTextbook = (v: ExtrasValue) => v.category === TEXTBOOKS;
 const filled = (value: string | undefined) => (value ?? "").trim() !== "";
-
-/** "2026-05-14" that is a real day (the date input's value). */
-export function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 export const listingExtrasChecks = [
   z.refine<ExtrasValue>((v) => !isTextbook(v) || !filled(v.isbn) || parseIsbn(v.isbn) !== null, { error: INVALID_ISBN, path: ["isbn"] }),
