@@ -2,6 +2,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { campusForRequest } from "~/models/campuses.server";
 import { getFeedPage } from "~/models/posts.server";
+import { dayIn } from "~/models/listing-extras.server";
+import { isMoveOutWeek } from "~/models/move-out.server";
 import { getViewerTimeZone } from "~/services/client-hints.server";
 import { getUserId } from "~/services/session.server";
 import { readFeedFilters } from "~/utils/feed-filters";
@@ -17,5 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filters: filterForm.filters,
     viewerId: await getUserId(request),
   });
-  return { feed, filterForm };
+  // The campus's move-out weeks: the feed links to the listings that must go soonest.
+  const moveOut = await isMoveOutWeek(campus.id, dayIn(campus.timeZone, Date.now()));
+  return { feed, filterForm, moveOut };
 }

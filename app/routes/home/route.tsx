@@ -11,10 +11,11 @@ export const handle: RouteHandle = { title: "Home", back: false };
 export { loader } from "./route.server";
 
 export default function Home() {
-  const { feed, filterForm } = useLoaderData<typeof loader>();
+  const { feed, filterForm, moveOut } = useLoaderData<typeof loader>();
   return (
     <>
       <ComposePrompt />
+      {moveOut ? <a href="/home?sort=must-go" className="button move-out-link">Move-out sale</a> : null}
       <FeedFilters form={filterForm} />
       <PostFeed page={feed} />
       <DeleteFromUrl />
