@@ -40,7 +40,7 @@ test("a textbook with an ISBN-10 and a course typed any way is checked, shown no
     await expect(card.getByTestId("listing-extras")).toContainText("MATH 2924");
     await expect(card.getByTestId("listing-extras")).toContainText("ISBN 978-0-306-40615-7");
     await expect(card.getByTestId("listing-extras")).toContainText("Must go by");
-    await expect(page.getByRole("status").filter({ hasText: /\d+ results?/ })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: /^\d+ results?$/ })).toBeVisible();
   }
   await page.getByTestId("post-card").filter({ hasText: text }).locator("a.post-card__body").click();
   await expect(page).toHaveURL(/\/post\//);
