@@ -19,6 +19,7 @@ import { buildAssets } from "./services/build-assets.server";
 import { warmContent } from "./services/content.server";
 import { checkDatabase, closeDatabase, migrateDatabase } from "./services/db.server";
 import { createPageCache } from "./services/page-cache.server";
+import { createPriceScheduleJob } from "./flows/listing-extras.server";
 import { createJobRegistry } from "./services/jobs.server";
 import { configuredMailWorker } from "./services/mail-worker.server";
 import { withRequestScope } from "./services/request-scope.server";
@@ -203,6 +204,8 @@ async function start() {
     { name: "saved-search alerts", create: () => createListingAlertJob() },
     // Sends queued push notifications (none when push is off: production without VAPID keys).
     { name: "push delivery", create: () => createPushDeliveryJob() },
+    // Lowers listings' prices 10% a week until their Must go by day (90 s after start, then every 15 minutes).
+    { name: "price schedule", create: () => createPriceScheduleJob() },
   ]);
   // One line: which ffmpeg transcodes videos, or that videos are refused (none found).
   console.log(await describeFfmpeg());

@@ -12,6 +12,7 @@ import { countTextCharacters } from "~/utils/rich-text";
 import { AlertToast } from "./alert";
 import { Dialog } from "./dialog";
 import { ListingFields } from "./listing-fields";
+import { OnDemand } from "./on-demand";
 import type { PickupSpot } from "~/data/pickup-spots";
 import type { MediaEditorField } from "./media-editor";
 import { ErrorList, FormErrors } from "./field-errors";
@@ -72,6 +73,8 @@ export type ComposerProps = {
   mediaEditor?: (field: MediaEditorField) => ReactNode;
   /** False when this server found no ffmpeg: the author is told before choosing files, and the picker offers photos only. */
   videos?: boolean;
+  /** The campus's move-out weeks: Must go by is offered open. */
+  moveOut?: boolean;
 };
 
 /**
@@ -80,7 +83,7 @@ export type ComposerProps = {
  * at 500, previews, instant checks with the same schema, and uploads with a
  * real progress bar. Each photo has an optional description (its alt text).
  */
-export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard = false, onClose, defaultValue, pickupSpots = [], keptMedia = 0, mediaEditor, videos = true }: ComposerProps) {
+export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard = false, onClose, defaultValue, pickupSpots = [], keptMedia = 0, mediaEditor, videos = true, moveOut }: ComposerProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -259,6 +262,7 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
           </div>
         ) : null}
         {kind !== "comment" ? <ListingFields fields={fields} spots={pickupSpots} /> : null}
+        {kind !== "comment" ? <OnDemand.ListingExtrasFields untilInteraction prefix={form.id} values={{ ...defaultValue, ...result?.initialValue }} errors={form.allErrors} moveOut={moveOut} /> : null}
         {mediaEditor?.({ fieldName: fields.media.name, draft: result?.initialValue?.media, errors: form.allErrors })}
         {videos ? null : <p className="composer__rules">{VIDEOS_UNAVAILABLE}</p>}
         <NewPhotoSlots

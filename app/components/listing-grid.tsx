@@ -32,6 +32,7 @@ const CATEGORY_ICONS: Record<string, string> = {
   "kitchen & dining": "🍳",
   "musical instruments": "🎸",
   "school supplies": "✏",
+  textbooks: "📖",
   "sports & outdoors": "⚽",
   tickets: "🎟",
   "video games & consoles": "🎮",

@@ -35,6 +35,7 @@ const ON_DEMAND = {
   NotFound: () => import("./not-found").then((m) => m.NotFound),
   ErrorPanel: () => import("./not-found").then((m) => m.ErrorPanel),
   OfferAmountForm: () => import("./offer-amount-form").then((m) => m.OfferAmountForm),
+  ListingExtrasFields: () => import("./listing-extras-fields").then((m) => m.ListingExtrasFields),
 };
 
 type Name = keyof typeof ON_DEMAND;

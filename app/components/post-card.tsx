@@ -1,5 +1,6 @@
 import type { PostCardView } from "~/types/views";
 import { ListingDetails, ListingLine } from "./listing-info";
+import { ListingExtras } from "./listing-extras";
 import { PostActions } from "./post-actions";
 import { Avatar, AuthorLine, HiddenNotice, RichText } from "./post-parts";
 import { SpaLink } from "./spa-link";
@@ -18,6 +19,7 @@ export function PostCard({ post, detail = false }: { post: PostCardView & { save
         <RichText blocks={post.text} />
       </SpaLink>
       <ListingLine post={post} />
+      <ListingExtras extras={post.extras} detail={detail} />
       {detail ? <ListingDetails pickupSpot={post.pickupSpot} edited={post.edited} /> : null}
       {post.categoryLabel ? <p className="chip">{post.categoryLabel}</p> : null}
       {detail ? <PostGallery media={post.media} /> : <MediaPreview media={post.media} postId={post.id} />}

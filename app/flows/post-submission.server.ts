@@ -25,6 +25,7 @@ import { newId } from "~/services/db.server";
 import { consume } from "~/services/rate-limit.server";
 import { normalizePhotoAlt } from "~/utils/alt-text";
 import { nudgeVideoWorker } from "./video-processing.server";
+import { EXTRAS_FIELDS, extrasDefaults, extrasOf, mustGoByRefusal, type ExtrasValue } from "./listing-extras.server";
 
 /** A post's or comment's files while they stream in (docs/product.md §6): 10 at most, each within its limit. */
 export const POST_UPLOADS: UploadRules = {
@@ -105,11 +106,13 @@ export async function submitPost(formData: FormData, opts: SubmitOpts): Promise<
   if (opts.target.kind === "comment" && (await isPostHiddenFrom(opts.target.parentId, opts.author.id))) {
     return { ok: false, status: 404, reply: submission.reply({ formErrors: [POST_GONE] }) };
   }
-  const value = submission.value as { text?: string; category?: string; files: File[]; alts: Record<string, string | undefined> } & Partial<PostListingValue>;
+  const value = submission.value as { text?: string; category?: string; files: File[]; alts: Record<string, string | undefined> } & Partial<PostListingValue> & ExtrasValue;
   // The list the composer shows is the site's campus's: a spot of another campus is not one of them.
   if (value.pickupSpot && !isPickupSpotOf(opts.campusId, value.pickupSpot)) {
     return { ok: false, status: 400, reply: submission.reply({ fieldErrors: { pickupSpot: [PICKUP_SPOT_UNKNOWN] } }) };
   }
+  const mustGo = opts.target.kind === "post" ? await mustGoByRefusal(value, opts.campusId, Date.now()) : null;
+  if (mustGo) return { ok: false, status: 400, reply: submission.reply({ fieldErrors: { mustGoBy: [mustGo] } }) };
   const authorId = opts.author.id;
   const limit = await consume(opts.target.kind === "post" ? "postsPerUser" : "commentsPerUser", authorId);
   if (!limit.ok) return { ok: false, status: 429, reply: submission.reply({ formErrors: [TOO_FAST] }) };
@@ -149,20 +152,21 @@ export async function submitPost(formData: FormData, opts: SubmitOpts): Promise<
 /** The listing fields as the post schema gives them. */
 export type PostListingValue = { price: number | null; free: boolean; priceTerms?: PriceTerms; condition?: Condition; pickupSpot?: string };
 
-export function listingOf(value: Partial<PostListingValue>): ListingFields {
+export function listingOf(value: Partial<PostListingValue> & ExtrasValue, now = Date.now()): ListingFields {
   return normalizeListing({
     priceCents: value.price ?? null,
     isFree: value.free ?? false,
     priceTerms: value.priceTerms ?? null,
     condition: value.condition ?? null,
     pickupSpot: value.pickupSpot ?? null,
+    ...extrasOf(value, now),
   });
 }
 
 /** The fields of a composer's draft, as the form shows them again (close, keep writing). */
 export function draftOf(formData: FormData): Record<string, string> {
   const draft: Record<string, string> = {};
-  for (const name of ["text", "category", "price", "free", "priceTerms", "condition", "pickupSpot"]) {
+  for (const name of ["text", "category", "price", "free", "priceTerms", "condition", "pickupSpot", ...EXTRAS_FIELDS]) {
     const value = formData.get(name);
     if (typeof value === "string" && value !== "") draft[name] = value;
   }
@@ -229,7 +233,7 @@ export function defaultGoBack(target: SubmitTarget): string {
 // Editing a post (/post/{id}/edit): the composer's schema and messages.
 
 /** The edit form's fields as the post has them now (what "changed" is measured against). */
-export function editDefaults(post: { text: { text: string }[]; category: string | null } & ListingFields): Record<string, string> {
+export function editDefaults(post: { text: { text: string }[]; category: string | null } & ListingFields & Parameters<typeof extrasDefaults>[0]): Record<string, string> {
   const values: Record<string, string> = {
     text: blocksToText(post.text),
     category: post.category ?? "all",
@@ -238,6 +242,7 @@ export function editDefaults(post: { text: { text: string }[]; category: string 
     priceTerms: post.priceTerms ?? "",
     condition: post.condition ?? "",
     pickupSpot: post.pickupSpot ?? "",
+    ...extrasDefaults(post),
   };
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ""));
 }
@@ -262,7 +267,7 @@ type EditValue = {
   files: File[];
   alts: Record<string, string | undefined>;
   media: { id: string; position: number; remove: boolean; alt?: string }[];
-} & Partial<PostListingValue>;
+} & Partial<PostListingValue> & ExtrasValue;
 
 /** The author's post for the edit page, or why there is none for them: 404, or 403 for anyone else. */
 export async function findPostForEdit(postId: string, userId: string): Promise<({ ok: true } & Awaited<ReturnType<typeof getPostForEdit>>) | { ok: false; status: number; message: string }> {
@@ -298,6 +303,9 @@ export async function saveEdit(formData: FormData, opts: { author: User; campusI
   if (value.pickupSpot && !isPickupSpotOf(opts.campusId, value.pickupSpot) && value.pickupSpot !== opts.found.post.pickupSpot) {
     return { ok: false, code: "INVALID", status: 400, reply: submission.reply({ fieldErrors: { pickupSpot: [PICKUP_SPOT_UNKNOWN] } }) };
   }
+  // A day chosen before stays allowed on an edit even once it is near or past; a new one is checked.
+  const mustGo = value.mustGoBy?.trim() !== (opts.found.post.mustGoBy ?? "") ? await mustGoByRefusal(value, opts.campusId, Date.now()) : null;
+  if (mustGo) return { ok: false, code: "INVALID", status: 400, reply: submission.reply({ fieldErrors: { mustGoBy: [mustGo] } }) };
   let added;
   try {
     added = withDescriptions(await storeMedia(`posts/${postId}/${newId()}`, value.files), describedFiles(formData, value.alts));

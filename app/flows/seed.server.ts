@@ -4,6 +4,7 @@ import { and, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { pickupSpotsFor } from "~/data/pickup-spots";
 import { seedBannedEmails } from "~/models/banned-emails.server";
 import { CAMPUSES, resetCampusCache } from "~/models/campuses.server";
+import { seedMoveOutWeeks } from "~/models/move-out.server";
 import { syncPortfolio } from "~/models/portfolio.server";
 import { getOwner, getUserByEmail, insertUser, markOwner } from "~/models/users.server";
 import { config } from "~/services/config.server";
@@ -20,6 +21,7 @@ export async function seed(opts: { demo?: boolean; contentDir?: string } = {}) {
       .onConflictDoUpdate({ target: schema.campuses.id, set: campus });
   }
   resetCampusCache();
+  await seedMoveOutWeeks(CAMPUSES.map((c) => c.id));
   await seedBannedEmails();
 
   // The owner is an id, marked once: renaming the account (or someone else taking

@@ -94,6 +94,8 @@ export const PERMISSIONS = {
   "moderation.unsuspend": rule({ role: "moderator" }),
   /** Make or remove a moderator: the owner only. */
   "moderation.appoint": rule({ role: "owner" }),
+  /** Set a campus's move-out weeks: the owner only. */
+  "moderation.move-out": rule({ role: "owner" }),
 } satisfies Record<string, Rule>;
 
 export type PermissionAction = keyof typeof PERMISSIONS;

@@ -24,6 +24,7 @@ import { formatDuration } from "~/utils/duration";
 
 export type { CommentNode, ParentChain, PostView, ThreadNode, ThreadPage };
 import { authorColumns, authorView } from "./users.server";
+import { dayIn, extrasColumns, extrasView, hasCourse, keepSchedule, mustGoLive, mustGoSoonestPage, mustGoPassed, NO_EXTRAS, normalizeExtras, type ListingExtraColumns } from "./listing-extras.server";
 
 export const PAGE_SIZE = 10;
 
@@ -82,7 +83,7 @@ export function liveSince(now: number): number {
  * The filters of the feed form as SQL on `posts`: each narrows what the
  * reader sees; expired listings are out unless `includeExpired` (a profile).
  */
-export function listingConditions(filters: Partial<FeedFilters>, opts: { includeExpired?: boolean; now?: number } = {}): (SQL | undefined)[] {
+export function listingConditions(filters: Partial<FeedFilters>, opts: { includeExpired?: boolean; now?: number; today?: string } = {}): (SQL | undefined)[] {
   const out: (SQL | undefined)[] = [];
   if (filters.category && filters.category !== "all") out.push(eq(posts.category, filters.category));
   if (filters.hideSold) out.push(ne(posts.status, "sold"));
@@ -91,6 +92,8 @@ export function listingConditions(filters: Partial<FeedFilters>, opts: { include
   if (filters.freeOnly) out.push(eq(posts.isFree, true));
   if (filters.condition) out.push(eq(posts.condition, filters.condition));
   if (!opts.includeExpired) out.push(or(isNull(posts.priceCents), gt(posts.lastActivityAt, liveSince(opts.now ?? Date.now()))));
+  if (!opts.includeExpired) out.push(mustGoLive(opts.today ?? dayIn("UTC", opts.now ?? Date.now())));
+  if (filters.course) out.push(hasCourse(filters.course));
   return out;
 }
 
@@ -129,7 +132,7 @@ export async function getFeedPage(opts: FeedOptions): Promise<FeedPage> {
   const limit = opts.limit ?? PAGE_SIZE;
   const now = opts.now ?? Date.now();
   const filters = { ...opts.filters, category: opts.filters?.category ?? opts.category ?? undefined };
-  const base: (SQL | undefined)[] = [eq(posts.campusId, opts.campusId), isTopLevel, ...listingConditions(filters, { includeExpired: opts.includeExpired, now })];
+  const base: (SQL | undefined)[] = [eq(posts.campusId, opts.campusId), isTopLevel, ...listingConditions(filters, { includeExpired: opts.includeExpired, now, today: dayIn(opts.timeZone, now) })];
   if (opts.authorId) base.push(eq(posts.authorId, opts.authorId));
   if (opts.match) base.push(opts.match);
   // Nobody sees the posts of someone they blocked or who blocked them.
@@ -150,6 +153,10 @@ export async function getFeedPage(opts: FeedOptions): Promise<FeedPage> {
       .limit(n);
 
   const sort = filters.sort ?? "newest";
+  if (sort === "must-go") {
+    const page = await mustGoSoonestPage(select, base, opts.cursor, limit);
+    return { posts: await toViews(page.rows, opts.timeZone, opts.viewerId, now), nextCursor: page.nextCursor };
+  }
   if (sort !== "price-asc" && sort !== "price-desc") {
     const rows = await byActivity([], decodeKeysetCursor(opts.cursor), limit + 1);
     const page = rows.slice(0, limit);
@@ -391,19 +398,19 @@ export type NewPost = {
   origin: string;
 };
 
-/** What makes a post a listing, as the composer's schema gives it (price in cents, 0 when Free). */
+/** What makes a post a listing, as the composer's schema gives it (price in cents, 0 when Free), with its textbook and move-out extras. */
 export type ListingFields = {
   priceCents: number | null;
   isFree: boolean;
   priceTerms: PriceTerms | null;
   condition: Condition | null;
   pickupSpot: string | null;
-};
+} & Partial<ListingExtraColumns>;
 
-const NO_LISTING: ListingFields = { priceCents: null, isFree: false, priceTerms: null, condition: null, pickupSpot: null };
+const NO_LISTING: ListingFields = { priceCents: null, isFree: false, priceTerms: null, condition: null, pickupSpot: null, ...NO_EXTRAS };
 
 /** The listing fields as stored: Free is $0 and has no terms; terms need a price. */
-export function normalizeListing(input: Partial<ListingFields> | undefined): ListingFields {
+export function normalizeListing(input: Partial<ListingFields> | undefined): ListingFields & ListingExtraColumns {
   const isFree = input?.isFree ?? false;
   const priceCents = isFree ? 0 : (input?.priceCents ?? null);
   return {
@@ -412,6 +419,7 @@ export function normalizeListing(input: Partial<ListingFields> | undefined): Lis
     priceTerms: priceCents !== null && !isFree ? (input?.priceTerms ?? null) : null,
     condition: input?.condition ?? null,
     pickupSpot: input?.pickupSpot ?? null,
+    ...normalizeExtras(input, { priceCents, isFree }),
   };
 }
 
@@ -612,7 +620,8 @@ export async function updatePost(edit: PostEdit): Promise<{ removed: StoredMedia
     }
     const all = [...kept, ...edit.added];
     const imgCount = all.filter((m) => m.kind === "image").length;
-    const listing = normalizeListing(edit.listing);
+    const normalized = normalizeListing(edit.listing);
+    const listing = { ...normalized, ...keepSchedule(post, normalized) };
     await tx
       .update(posts)
       .set({
@@ -674,6 +683,7 @@ const postColumns = {
   status: posts.status,
   editedAt: posts.editedAt,
   hiddenAt: posts.hiddenAt,
+  ...extrasColumns,
   author: authorColumns,
 };
 type PostRow = { [K in keyof typeof postColumns]: K extends "author" ? Parameters<typeof authorView>[0] : (typeof posts.$inferSelect)[K & keyof typeof posts.$inferSelect] };
@@ -727,13 +737,14 @@ async function toViews(rows: (PostRow & { saved?: boolean })[], timeZone: string
     status: r.status,
     condition: conditionLabel(r.condition),
     pickupSpot: pickupSpotLabel(r.pickupSpot),
-    expired: isExpired(r, now),
+    expired: isExpired(r, now) || mustGoPassed(r.mustGoBy, dayIn(timeZone, now)),
     edited: r.editedAt ? timeView(r.editedAt, timeZone, now) : null,
     likeCount: r.likeCount,
     commentCount: r.commentCount,
     media: media.get(r.id) ?? [],
     saved: r.saved ?? savedIds.has(r.id),
     hidden: r.hiddenAt !== null,
+    extras: extrasView(r),
   }));
 }
 

@@ -2,16 +2,19 @@
 // The queries are the dialect's (FTS5 on SQLite, tsvector on PostgreSQL: see
 // app/services/dialect/*/search.server.ts); this module turns what a person
 // typed into terms and the hits into views.
-import { dbClient, schema } from "~/services/db.server";
+import { dbClient, getDb, schema } from "~/services/db.server";
 import { notBlockedWith } from "./blocks.server";
 import { visibleAfterReports } from "./reports.server";
 import type { SearchTerm } from "~/services/dialect/types";
 import type { AuthorView } from "~/types/views";
-import { and } from "drizzle-orm";
+import { and, count, eq, isNull, or, type SQL } from "drizzle-orm";
 import type { FeedFilters } from "~/utils/feed-filters";
 import { BEST_MATCH } from "~/utils/listings";
 import { getFeedPage, getPostViews, listingConditions, PAGE_SIZE, type PostView } from "./posts.server";
 import { authorView } from "./users.server";
+import { dayIn, hasCourse } from "./listing-extras.server";
+import { normalizeCourse } from "~/utils/course-codes";
+import { parseIsbn } from "~/utils/isbn";
 
 const MAX_TERMS = 8;
 const MAX_TERM_LENGTH = 64;
@@ -37,12 +40,39 @@ export function searchTerms(input: string | null | undefined): SearchTerm[] | nu
   return words.map((text, i) => ({ text, prefix: i === words.length - 1 && /[\p{L}\p{N}]{2}/u.test(text) }));
 }
 
+/**
+ * What a query names of a listing's codes: an ISBN-10 or ISBN-13 (hyphens
+ * and spaces allowed) and a course code typed any way ("math2924", "Math-2924",
+ * "MATH 2924"). An ISBN comes back in the query as the 13 digits the index
+ * holds; course codes are indexed in both spellings, so they stay as typed.
+ * Both are returned so those listings can be ranked first.
+ */
+export function listingCodes(input: string): { query: string; isbn: string | null; course: string | null } {
+  const whole = parseIsbn(input);
+  if (whole) return { query: whole, isbn: whole, course: null };
+  const words = input.trim().split(/\s+/u);
+  let isbn: string | null = null;
+  let course: string | null = null;
+  const out = words.map((word, i) => {
+    course ??= normalizeCourse(word) ?? (i + 1 < words.length ? normalizeCourse(`${word} ${words[i + 1]}`) : null);
+    const number = parseIsbn(word);
+    isbn ??= number;
+    return number ?? word;
+  });
+  return { query: out.join(" "), isbn, course };
+}
+
+/** Listings carrying the ISBN or course code a query names. */
+function codeMatch(codes: { isbn: string | null; course: string | null }): SQL | undefined {
+  return or(codes.isbn ? eq(schema.posts.isbn, codes.isbn) : undefined, codes.course ? hasCourse(codes.course) : undefined);
+}
+
 function decodeOffset(cursor: string | null | undefined): number {
   const n = Number(cursor);
   return Number.isSafeInteger(n) && n > 0 ? Math.min(n, MAX_OFFSET) : 0;
 }
 
-export type SearchPostsPage = { posts: PostView[]; nextCursor: string | null };
+export type SearchPostsPage = { posts: PostView[]; nextCursor: string | null; count?: number };
 
 /**
  * Top-level, undeleted posts of one campus matching `query`, narrowed by the
@@ -62,7 +92,8 @@ export async function searchPosts(opts: {
   filters?: Partial<FeedFilters>;
   now?: number;
 }): Promise<SearchPostsPage> {
-  const terms = searchTerms(opts.query);
+  const codes = listingCodes(opts.query);
+  const terms = searchTerms(codes.query);
   if (!terms) return { posts: [], nextCursor: null };
   const limit = Math.max(1, Math.min(opts.limit ?? PAGE_SIZE, 50));
   const filters = opts.filters ?? {};
@@ -72,11 +103,11 @@ export async function searchPosts(opts: {
   }
   const offset = decodeOffset(opts.cursor);
   const where = and(
-    ...listingConditions(filters, { now: opts.now }),
+    ...listingConditions(filters, { now: opts.now, today: dayIn(opts.timeZone, opts.now ?? Date.now()) }),
     opts.viewerId ? notBlockedWith(opts.viewerId, schema.posts.authorId) : undefined,
     visibleAfterReports(opts.viewerId, "post"),
   );
-  const ids = await search.posts({ terms, campusId: opts.campusId, limit: limit + 1, offset, where });
+  const ids = await search.posts({ terms, campusId: opts.campusId, limit: limit + 1, offset, where, first: codeMatch(codes) });
   return {
     posts: await getPostViews(ids.slice(0, limit), opts.timeZone, opts.viewerId),
     nextCursor: ids.length > limit && offset + limit < MAX_OFFSET ? String(offset + limit) : null,
@@ -101,4 +132,32 @@ export async function searchPeople(opts: {
     people: rows.slice(0, limit).map(authorView),
     nextCursor: rows.length > limit && offset + limit < MAX_OFFSET ? String(offset + limit) : null,
   };
+}
+
+/**
+ * How many posts a search finds with the feed's filters (the count /search
+ * shows above its results), under the same rules as searchPosts: this campus,
+ * top-level and live, nothing blocked or hidden from the viewer.
+ */
+export async function countSearchPosts(opts: { campusId: string; query: string; timeZone: string; viewerId?: string | null; filters?: Partial<FeedFilters>; now?: number }): Promise<number> {
+  const terms = searchTerms(listingCodes(opts.query).query);
+  if (!terms) return 0;
+  const { posts } = schema;
+  const [row] = await getDb()
+    .select({ n: count() })
+    .from(posts)
+    .where(
+      and(
+        eq(posts.campusId, opts.campusId),
+        isNull(posts.parentId),
+        isNull(posts.gameId),
+        isNull(posts.projectId),
+        isNull(posts.deletedAt),
+        dbClient().search.postMatch(terms),
+        ...listingConditions(opts.filters ?? {}, { now: opts.now, today: dayIn(opts.timeZone, opts.now ?? Date.now()) }),
+        opts.viewerId ? notBlockedWith(opts.viewerId, posts.authorId) : undefined,
+        visibleAfterReports(opts.viewerId, "post"),
+      ),
+    );
+  return row?.n ?? 0;
 }

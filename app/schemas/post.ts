@@ -15,6 +15,7 @@ import { PICKUP_SPOT_IDS } from "~/data/pickup-spots";
 import { CONDITION_VALUES, PRICE_TERM_VALUES } from "~/utils/listings";
 import { parsePrice } from "~/utils/price";
 import { normalizePhotoAlt, PHOTO_ALT_TOO_LONG } from "~/utils/alt-text";
+import { listingExtrasChecks, listingExtrasFields } from "./listing-extras";
 
 import { EMPTY_POST, PHOTO_ALT_MAX, POST_MAX_CHARACTERS, TOO_MANY_CHARACTERS } from "~/utils/limits";
 
@@ -100,8 +101,8 @@ const category = z.pipe(
  * condition, pickup spot).
  */
 export const postSchema = z
-  .object({ text, category, files, alts: newFileDescriptions, ...listingFields })
-  .check(z.refine(needsContent, { error: EMPTY_POST, path: ["text"] }), notFreeAndPriced);
+  .object({ text, category, files, alts: newFileDescriptions, ...listingFields, ...listingExtrasFields })
+  .check(z.refine(needsContent, { error: EMPTY_POST, path: ["text"] }), notFreeAndPriced, ...listingExtrasChecks);
 
 /** A photo or video already on a post being edited: keep it at a position, or remove it. */
 const existingMedia = z.object({
@@ -119,10 +120,11 @@ const existingMedia = z.object({
  * kept count with the new ones (10 at most) and towards "something to show".
  */
 export const editPostSchema = z
-  .object({ text, category, files, alts: newFileDescriptions, ...listingFields, media: z.pipe(z.optional(z.array(existingMedia)), z.transform((value) => value ?? [])) })
+  .object({ text, category, files, alts: newFileDescriptions, ...listingFields, ...listingExtrasFields, media: z.pipe(z.optional(z.array(existingMedia)), z.transform((value) => value ?? [])) })
   .check(
     z.refine(needsContent, { error: EMPTY_POST, path: ["text"] }),
     notFreeAndPriced,
+    ...listingExtrasChecks,
     z.refine((value) => value.files.length + value.media.filter((m) => !m.remove).length <= MAX_FILES, { error: TOO_MANY_FILES, path: ["files"] }),
   );
 

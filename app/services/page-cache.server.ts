@@ -36,7 +36,7 @@ type Entry = { key: string; expires: number; status: number; headers: [string, s
 
 /** Paths whose visitor page is cached, with the query parameters their loaders read (any other parameter: not cached). */
 const CACHEABLE: Record<string, ReadonlySet<string>> = {
-  "/home": new Set(["category", "min", "max", "free", "condition", "sold", "sort", "view", "cursor"]),
+  "/home": new Set(["category", "min", "max", "free", "condition", "sold", "sort", "view", "course", "cursor"]),
 };
 
 /** Cookies that do not make a visitor's page personal: the time-zone hint is part of the key. */

@@ -70,6 +70,22 @@ export type PostCardView = {
   saved: boolean;
   /** Hidden by reports until reviewed: only its author and the moderators see it (with a notice). */
   hidden: boolean;
+  /** Textbook details, Must go by and the price before the weekly drops; null when the listing has none. */
+  extras?: ListingExtrasView | null;
+};
+
+/** A listing's textbook and move-out details as cards and pages show them. */
+export type ListingExtrasView = {
+  /** "978-0-306-40615-7". */
+  isbn: string | null;
+  /** ["MATH 2924"]. */
+  courses: string[];
+  edition: string | null;
+  /** "May 14", and the day itself for a <time>. */
+  mustGoBy: string | null;
+  mustGoByIso: string | null;
+  /** The starting price, struck through beside the lowered one ("$60"). */
+  wasPrice: string | null;
 };
 
 /** A post or comment as cards and threads show it. */

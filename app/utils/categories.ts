@@ -1,4 +1,4 @@
-/** The category list (docs/product.md §6): the value is the lowercase text, with two exceptions. */
+/** The category list (docs/product.md §6, Textbooks §7): the value is the lowercase text, with two exceptions. */
 const LABELS = [
   "All categories",
   "Audio & Speakers",
@@ -23,6 +23,7 @@ const LABELS = [
   "Motorcycles",
   "Pet supplies",
   "School supplies",
+  "Textbooks",
   "Sports & Outdoors",
   "Tickets",
   "Tires & Rims",

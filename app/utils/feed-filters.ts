@@ -5,6 +5,7 @@
 import { CATEGORIES } from "./categories";
 import { CONDITION_VALUES, BEST_MATCH, SORTS, type Condition, type FeedSort } from "./listings";
 import { parsePrice } from "./price";
+import { normalizeCourse } from "./course-codes";
 
 export type FeedFilters = {
   /** A category value, or "all". */
@@ -15,6 +16,8 @@ export type FeedFilters = {
   condition: Condition | null;
   hideSold: boolean;
   sort: FeedSort;
+  /** A textbook course code ("MATH 2924"), typed any way in `?course=`; null: any. */
+  course?: string | null;
 };
 
 /** The form as the reader left it (what the inputs show), and why a value was ignored. */
@@ -66,6 +69,7 @@ export function readFeedFilters(params: URLSearchParams, opts: { bestMatch?: boo
   const sold = params.getAll("sold").pop();
   if (sold === "show") filters.hideSold = false;
   const sort = text("sort");
+  filters.course = normalizeCourse(text("course"));
   if (SORTS.some((s) => s.value === sort) || (opts.bestMatch && sort === BEST_MATCH.value)) filters.sort = sort as FeedSort;
   return { filters, values, errors };
 }

@@ -48,6 +48,7 @@ export const SORTS = [
   { value: "newest", label: "Newest" },
   { value: "price-asc", label: "Price: low to high" },
   { value: "price-desc", label: "Price: high to low" },
+  { value: "must-go", label: "Must go soonest" },
 ] as const;
 /** Search results may also be ranked by how well they match. */
 export const BEST_MATCH = { value: "best", label: "Best match" } as const;

@@ -27,6 +27,7 @@ export const connections = tables.connections;
 export const sessions = tables.sessions;
 export const verifications = tables.verifications;
 export const posts = tables.posts;
+export const moveOutWeeks = tables.moveOutWeeks;
 export const media = tables.media;
 export const likes = tables.likes;
 export const projects = tables.projects;

@@ -171,6 +171,13 @@ export const posts = pgTable(
     renewalRemindedAt: time("renewal_reminded_at"),
     /** Reported by enough school-verified users: hidden from everyone but its author and moderators until reviewed. */
     hiddenAt: time("hidden_at"),
+    isbn: text("isbn"),
+    courseCodes: text("course_codes"),
+    edition: text("edition"),
+    mustGoBy: text("must_go_by"),
+    originalPriceCents: integer("original_price_cents"),
+    priceFloorCents: integer("price_floor_cents"),
+    priceScheduleFrom: time("price_schedule_from"),
   },
   (t) => [
     index("posts_feed_idx").on(t.campusId, t.lastActivityAt, t.id).where(topLevelPost),
@@ -180,6 +187,8 @@ export const posts = pgTable(
       .on(t.authorId, t.campusId, t.vidCount, t.createdAt)
       .where(sql`vid_count > 0 and deleted_at is null`),
     index("posts_price_idx").on(t.campusId, t.priceCents, t.id).where(pricedListing),
+    index("posts_must_go_idx").on(t.campusId, t.mustGoBy, t.id).where(sql`${topLevelPost} and must_go_by is not null`),
+    index("posts_price_schedule_idx").on(t.priceScheduleFrom).where(sql`price_schedule_from is not null and deleted_at is null`),
     index("posts_listing_activity_idx").on(t.lastActivityAt).where(pricedListing),
     index("posts_root_idx").on(t.rootId),
     // A thread's page walks these in order: the replies to one post or comment, oldest first (keyset).
@@ -646,6 +655,19 @@ export const events = pgTable(
 );
 
 /** Background jobs that only one process may run at a time (see ./sqlite.ts). */
+export const moveOutWeeks = pgTable(
+  "move_out_weeks",
+  {
+    id: text("id").primaryKey(),
+    campusId: text("campus_id")
+      .notNull()
+      .references(() => campuses.id),
+    startsOn: text("starts_on").notNull(),
+    endsOn: text("ends_on").notNull(),
+  },
+  (t) => [index("move_out_weeks_campus_idx").on(t.campusId, t.endsOn)],
+);
+
 export const jobLeases = pgTable("job_leases", {
   name: text("name").primaryKey(),
   holder: text("holder"),

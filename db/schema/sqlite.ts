@@ -185,6 +185,16 @@ export const posts = sqliteTable(
     renewalRemindedAt: integer("renewal_reminded_at"),
     /** Reported by enough school-verified users: hidden from everyone but its author and moderators until reviewed. */
     hiddenAt: integer("hidden_at"),
+    // Textbooks (docs/product.md §7): ISBN-13 digits, course codes ("MATH 2924,CS 1313"), edition.
+    isbn: text("isbn"),
+    courseCodes: text("course_codes"),
+    edition: text("edition"),
+    /** Must go by (a date, "2026-05-14", in the campus's time zone): past it the listing expires. */
+    mustGoBy: text("must_go_by"),
+    /** The weekly price drop: the starting price, the floor and when the schedule began (null: no schedule). */
+    originalPriceCents: integer("original_price_cents"),
+    priceFloorCents: integer("price_floor_cents"),
+    priceScheduleFrom: integer("price_schedule_from"),
   },
   (t) => [
     index("posts_feed_idx")
@@ -203,6 +213,14 @@ export const posts = sqliteTable(
     index("posts_price_idx")
       .on(t.campusId, t.priceCents, t.id)
       .where(sql`parent_id is null and game_id is null and project_id is null and deleted_at is null and price_cents is not null`),
+    // The "Must go soonest" sort: listings with a date, soonest first (keyset).
+    index("posts_must_go_idx")
+      .on(t.campusId, t.mustGoBy, t.id)
+      .where(sql`parent_id is null and game_id is null and project_id is null and deleted_at is null and must_go_by is not null`),
+    // The weekly price drop job walks the listings with a schedule, every campus.
+    index("posts_price_schedule_idx")
+      .on(t.priceScheduleFrom)
+      .where(sql`price_schedule_from is not null and deleted_at is null`),
     // Listings by last activity, every campus: the expiry reminder job.
     index("posts_listing_activity_idx")
       .on(t.lastActivityAt)
@@ -703,6 +721,20 @@ export const events = sqliteTable(
  * a process holds the job while `lease_until` is in the future, claimed with one
  * UPDATE that only succeeds once the previous lease ran out.
  */
+/** A campus's move-out weeks (docs/product.md §7): dates in its time zone, both ends included. */
+export const moveOutWeeks = sqliteTable(
+  "move_out_weeks",
+  {
+    id: text("id").primaryKey(),
+    campusId: text("campus_id")
+      .notNull()
+      .references(() => campuses.id),
+    startsOn: text("starts_on").notNull(),
+    endsOn: text("ends_on").notNull(),
+  },
+  (t) => [index("move_out_weeks_campus_idx").on(t.campusId, t.endsOn)],
+);
+
 export const jobLeases = sqliteTable("job_leases", {
   name: text("name").primaryKey(),
   holder: text("holder"),

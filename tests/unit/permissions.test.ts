@@ -59,6 +59,7 @@ const EXPECTED: Record<PermissionAction, Record<Who, string>> = {
   "moderation.suspend": { student: "not-found", "not a student here": "not-found", suspended: "not-found", blocked: "not-found", "other campus's item": "not-found" },
   "moderation.unsuspend": { student: "not-found", "not a student here": "not-found", suspended: "not-found", blocked: "not-found", "other campus's item": "not-found" },
   "moderation.appoint": { student: "not-found", "not a student here": "not-found", suspended: "not-found", blocked: "not-found", "other campus's item": "not-found" },
+  "moderation.move-out": { student: "not-found", "not a student here": "not-found", suspended: "not-found", blocked: "not-found", "other campus's item": "not-found" },
 };
 
 // Every action × role (users.role, and a suspension). A visitor is not in the table:
@@ -93,6 +94,7 @@ const BY_ROLE: Record<PermissionAction, Record<RoleWho, string>> = {
   "moderation.suspend": { member: "not-found", "suspended member": "not-found", moderator: "ok", "suspended moderator": "not-found", owner: "ok" },
   "moderation.unsuspend": { member: "not-found", "suspended member": "not-found", moderator: "ok", "suspended moderator": "not-found", owner: "ok" },
   "moderation.appoint": { member: "not-found", "suspended member": "not-found", moderator: "role", "suspended moderator": "not-found", owner: "ok" },
+  "moderation.move-out": { member: "not-found", "suspended member": "not-found", moderator: "role", "suspended moderator": "not-found", owner: "ok" },
 };
 
 describe("the permission table", () => {
@@ -235,6 +237,7 @@ const ROUTES: Record<string, { cases: Case[] } | { exempt: string }> = {
   },
   "messages._index": { cases: [{ intent: "start", path: (i) => `/messages?post=${i.others}`, params: () => ({}) }] },
   "moderation": { exempt: "moderators only: a suspended moderator is not one (tests/unit/hardening-moderation.test.ts)" },
+  "moderation_.move-out": { exempt: "the owner only, who is never suspended" },
   "more.$panel": { exempt: "Contact Me and Feedback reach the owner only: how a suspended user appeals" },
   "post.$id": {
     cases: [

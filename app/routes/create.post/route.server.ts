@@ -2,6 +2,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { pickupSpotsFor } from "~/data/pickup-spots";
 import { campusForRequest } from "~/models/campuses.server";
+import { dayIn } from "~/models/listing-extras.server";
+import { isMoveOutWeek } from "~/models/move-out.server";
 import { isSchoolVerifiedOn } from "~/models/school.server";
 import { videosAccepted } from "~/services/media.server";
 import { requireUser } from "~/services/session.server";
@@ -17,7 +19,8 @@ function goBackOf(request: Request) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const campus = await campusForRequest(request);
-  return { goBack: goBackOf(request), schoolVerified: await isSchoolVerifiedOn(user, campus.id), pickupSpots: pickupSpotsFor(campus.id), videos: await videosAccepted() };
+  const moveOut = await isMoveOutWeek(campus.id, dayIn(campus.timeZone, Date.now()));
+  return { goBack: goBackOf(request), schoolVerified: await isSchoolVerifiedOn(user, campus.id), pickupSpots: pickupSpotsFor(campus.id), videos: await videosAccepted(), moveOut };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -11,7 +11,7 @@ export const handle: RouteHandle = { title: "Create Post" };
 export { action, loader } from "./route.server";
 
 export default function CreatePost() {
-  const { goBack, schoolVerified, pickupSpots, videos } = useLoaderData<typeof loader>();
+  const { goBack, schoolVerified, pickupSpots, videos, moveOut } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const suspension = useOptionalUser()?.suspension;
   // A refused send keeps its draft, with the reason, in the form.
@@ -26,6 +26,7 @@ export default function CreatePost() {
         goBack={goBack}
         pickupSpots={pickupSpots}
         videos={videos}
+        moveOut={moveOut}
         lastResult={result?.reply}
         askDiscard={result?.askDiscard}
       />

@@ -2,6 +2,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { campusForRequest } from "~/models/campuses.server";
 import { getFeedPage } from "~/models/posts.server";
+import { dayIn } from "~/models/listing-extras.server";
+import { isMoveOutWeek } from "~/models/move-out.server";
 import { getViewerTimeZone } from "~/services/client-hints.server";
 import { getUserId } from "~/services/session.server";
 import { feedView, GRID_PAGE_SIZE, readFeedFilters } from "~/utils/feed-filters";
@@ -19,5 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     viewerId: await getUserId(request),
     limit: view === "grid" ? GRID_PAGE_SIZE : undefined,
   });
-  return { feed, filterForm, view };
+  // The campus's move-out weeks: the feed links to the listings that must go soonest.
+  const moveOut = await isMoveOutWeek(campus.id, dayIn(campus.timeZone, Date.now()));
+  return { feed, filterForm, view, moveOut };
 }

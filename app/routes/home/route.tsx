@@ -12,10 +12,11 @@ export const handle: RouteHandle = { title: "Home", back: false };
 export { loader } from "./route.server";
 
 export default function Home() {
-  const { feed, filterForm, view } = useLoaderData<typeof loader>();
+  const { feed, filterForm, view, moveOut } = useLoaderData<typeof loader>();
   return (
     <>
       <ComposePrompt />
+      {moveOut ? <a href="/home?sort=must-go" className="button move-out-link">Move-out sale</a> : null}
       <FeedFilters form={filterForm} view={view} />
       <SaveSearchButton filters={filterForm.filters} />
       <PostFeed page={feed} view={view} />

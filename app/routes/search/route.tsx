@@ -38,7 +38,7 @@ function Tabs({ tab }: { tab: Tab }) {
 }
 
 export default function Search() {
-  const { q, tab, campusName, visitor, feed, people, filterForm, view } = useLoaderData<typeof loader>();
+  const { q, tab, campusName, visitor, feed, people, filterForm, view, count } = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
     <>
@@ -55,7 +55,7 @@ export default function Search() {
         </button>
       </Form>
       {q && !visitor ? <Tabs tab={tab} /> : null}
-      {q && !visitor && tab === "posts" ? <FeedFilters form={filterForm} view={view} hidden={{ q }} bestMatch /> : null}
+      {q && !visitor && tab === "posts" ? <FeedFilters form={filterForm} view={view} hidden={filterForm.filters.course ? { q, course: filterForm.filters.course } : { q }} bestMatch /> : null}
       {tab === "posts" ? <SaveSearchButton query={q} filters={filterForm.filters} /> : null}
       {q && visitor ? (
         <p className="empty-state panel">
@@ -67,7 +67,10 @@ export default function Search() {
       ) : !q ? (
         <p className="empty-state panel">Search for listings, posts and people on {campusName}.</p>
       ) : feed ? (
-        <PostFeed page={feed} dataKey="feed" view={view} emptyText={`No posts match “${q}”.`} />
+        <>
+          {count ? <p className="search-count muted" role="status">{count === 1 ? "1 result" : `${count} results`}</p> : null}
+          <PostFeed page={feed} dataKey="feed" view={view} emptyText={`No posts match “${q}”.`} />
+        </>
       ) : people ? (
         <PagedList items={people.people} nextCursor={people.nextCursor} dataKey="people" itemsKey="people" emptyText={`No people match “${q}”.`}>
           {(items) => (

@@ -50,9 +50,11 @@ export interface SearchDialect {
    * category contain every term (case-insensitive; a prefix term matches the
    * start of a word), best match first, then latest activity, then id, both
    * descending. `terms` is never empty. `where`: more conditions on `posts`
-   * (the feed's filters), written against that table name.
+   * (the feed's filters), written against that table name. `first`: posts
+   * meeting this condition on `posts` come before all others (a listing whose
+   * ISBN or course code is what was typed).
    */
-  posts(q: { terms: SearchTerm[]; campusId: string; limit: number; offset: number; where?: SQL }): Promise<string[]>;
+  posts(q: { terms: SearchTerm[]; campusId: string; limit: number; offset: number; where?: SQL; first?: SQL }): Promise<string[]>;
   /**
    * A condition on the `posts` table for a query over it (the feed's sorts on
    * /search): the post's text blocks or category contain every term, as above.

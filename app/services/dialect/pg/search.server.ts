@@ -1,5 +1,7 @@
 // Search on PostgreSQL: tsvector tables kept in step by triggers, GIN-indexed
-// (db/migrations-pg/0001_search_index.sql), ranked by ts_rank_cd.
+// (db/migrations-pg/0001_search_index.sql), ranked by ts_rank_cd. Posts are
+// stemmed in the 'english' configuration, people not ('simple'): see
+// 0015_textbooks_move_out.sql.
 import { sql } from "drizzle-orm";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import type { PersonHit, SearchDialect, SearchTerm } from "../types";
@@ -45,26 +47,26 @@ export function tsQuery(terms: SearchTerm[]): string | null {
 export function createPgSearch(handle: { native: NodePgDatabase<Record<string, unknown>> }): SearchDialect {
   const { native } = handle;
   return {
-    async posts({ terms, campusId, limit, offset, where }) {
+    async posts({ terms, campusId, limit, offset, where, first }) {
       const query = tsQuery(terms);
       if (!query) return [];
       const { rows } = await native.execute<{ id: string }>(sql`
         select posts.id
           from post_search s
-          cross join to_tsquery('simple', ${query}) as q
+          cross join to_tsquery('english', ${query}) as q
           join posts on posts.id = s.post_id
          where s.document @@ q
            and s.campus_id = ${campusId}
            and posts.deleted_at is null and posts.parent_id is null and posts.game_id is null and posts.project_id is null
            ${where ? sql`and ${where}` : sql``}
-         order by ts_rank_cd(s.document, q, ${LENGTH_NORMALISATION}) desc, posts.last_activity_at desc, posts.id collate "C" desc
+         order by ${first ? sql`case when ${first} then 0 else 1 end, ` : sql``}ts_rank_cd(s.document, q, ${LENGTH_NORMALISATION}) desc, posts.last_activity_at desc, posts.id collate "C" desc
          limit ${limit} offset ${offset}`);
       return rows.map((r) => r.id);
     },
     postMatch(terms) {
       const query = tsQuery(terms);
       if (!query) return sql`false`;
-      return sql`posts.id in (select s.post_id from post_search s where s.document @@ to_tsquery('simple', ${query}))`;
+      return sql`posts.id in (select s.post_id from post_search s where s.document @@ to_tsquery('english', ${query}))`;
     },
     async people({ terms, campusId, limit, offset }) {
       const query = tsQuery(terms);

@@ -1,5 +1,6 @@
 // Search on SQLite: FTS5 tables kept in step by triggers
-// (db/migrations/0001_search_index.sql), ranked by bm25.
+// (db/migrations/0001_search_index.sql; posts stemmed by the porter tokenizer
+// and with their listing codes since 0016_textbooks_move_out.sql), ranked by bm25.
 import type { Statement } from "better-sqlite3";
 import { sql, type SQL } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
@@ -15,7 +16,7 @@ export function ftsQuery(terms: SearchTerm[]): string {
 }
 
 /** The ranked post search, with the caller's extra conditions on `posts`. */
-function postsQuery(q: { fts: string; campusId: string; limit: number; offset: number; where?: SQL }): SQL {
+function postsQuery(q: { fts: string; campusId: string; limit: number; offset: number; where?: SQL; first?: SQL }): SQL {
   return sql`select posts.id
    from posts_fts
    join post_search_keys k on k.id = posts_fts.rowid
@@ -24,7 +25,7 @@ function postsQuery(q: { fts: string; campusId: string; limit: number; offset: n
     and posts.campus_id = ${q.campusId}
     and posts.deleted_at is null and posts.parent_id is null and posts.game_id is null and posts.project_id is null
     ${q.where ? sql`and ${q.where}` : sql``}
-  order by bm25(posts_fts), posts.last_activity_at desc, posts.id desc
+  order by ${q.first ? sql`case when ${q.first} then 0 else 1 end, ` : sql``}bm25(posts_fts), posts.last_activity_at desc, posts.id desc
   limit ${q.limit} offset ${q.offset}`;
 }
 
@@ -49,8 +50,8 @@ export function createSqliteSearch(handle: SqliteHandle): SearchDialect {
     return statement;
   };
   return {
-    posts: ({ terms, campusId, limit, offset, where }) => {
-      const query = sqlite.sqlToQuery(postsQuery({ fts: ftsQuery(terms), campusId, limit, offset, where }));
+    posts: ({ terms, campusId, limit, offset, where, first }) => {
+      const query = sqlite.sqlToQuery(postsQuery({ fts: ftsQuery(terms), campusId, limit, offset, where, first }));
       return handle.exclusive(() => (prepare(query.sql).all(...query.params) as { id: string }[]).map((r) => r.id));
     },
     postMatch: (terms) =>

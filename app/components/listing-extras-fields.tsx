@@ -1,0 +1,80 @@
+// The composer's textbook and Must go by fields (docs/product.md §7). Plain
+// server-rendered markup with no state of its own: the composer shows it through
+// the on-demand registry, so its code loads at the first interaction and adds
+// nothing to the page's first chunks; the post schema checks it like the other
+// fields. Without JS (or where CSS has no :has()) the textbook fields are
+// always in the form, described as for textbooks; with :has() they show only
+// while the Category is Textbooks.
+
+type Errors = Record<string, string[] | undefined>;
+
+function Field({ name, label, prefix, value, errors, hint, ...input }: { name: string; label: string; prefix: string; value: string; errors: Errors; hint?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  const id = `${prefix}-${name}`;
+  const error = errors[name];
+  const described = [hint ? `${id}-hint` : null, error?.length ? `${id}-error` : null].filter(Boolean).join(" ");
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      <input id={id} name={name} defaultValue={value} autoComplete="off" aria-invalid={error?.length ? true : undefined} aria-describedby={described || undefined} {...input} />
+      {error?.length ? (
+        <ul id={`${id}-error`} className="field__errors">
+          {error.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+export function ListingExtrasFields({
+  prefix,
+  values,
+  errors,
+  moveOut = false,
+}: {
+  /** Makes the ids unique on the page (the form's id). */
+  prefix: string;
+  /** The draft sent back, else the post's own values. */
+  values: Record<string, unknown>;
+  errors: Errors;
+  /** The campus's move-out weeks are on: Must go by is offered open. */
+  moveOut?: boolean;
+}) {
+  const text = (name: string) => (typeof values[name] === "string" ? (values[name] as string) : "");
+  const has = (...names: string[]) => names.some((n) => text(n) !== "" || errors[n]?.length);
+  const props = { prefix, errors };
+  return (
+    <>
+      <fieldset className="listing-fields listing-extras--textbook">
+        <legend>Textbook details (for textbooks)</legend>
+        <div className="listing-fields__row">
+          <Field {...props} name="isbn" label="ISBN" value={text("isbn")} hint="10 or 13 digits" maxLength={40} />
+          <Field {...props} name="courses" label="Course" value={text("courses")} hint="Up to 3, like MATH 2924, separated by commas" maxLength={100} />
+          <Field {...props} name="edition" label="Edition (optional)" value={text("edition")} maxLength={40} />
+        </div>
+      </fieldset>
+      <details className="listing-fields listing-extras" open={moveOut || has("mustGoBy", "weeklyDrop", "floor")}>
+        <summary>{moveOut ? "Must go by (it's move-out week)" : "Must go by (optional)"}</summary>
+        <Field {...props} name="mustGoBy" label="Must go by" type="date" value={text("mustGoBy")} hint="Today to 60 days ahead" />
+        <label className="check">
+          <input type="checkbox" name="weeklyDrop" defaultChecked={text("weeklyDrop") === "on"} aria-describedby={errors.weeklyDrop?.length ? `${prefix}-weeklyDrop-error` : undefined} /> Lower the
+          price 10% each week until then
+        </label>
+        {errors.weeklyDrop?.length ? (
+          <ul id={`${prefix}-weeklyDrop-error`} className="field__errors">
+            {errors.weeklyDrop.map((e) => (
+              <li key={e}>{e}</li>
+            ))}
+          </ul>
+        ) : null}
+        <Field {...props} name="floor" label="Lowest price" value={text("floor")} inputMode="decimal" hint="Default: half the starting price" maxLength={20} />
+      </details>
+    </>
+  );
+}
