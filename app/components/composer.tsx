@@ -262,8 +262,8 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
           </div>
         ) : null}
         {kind !== "comment" ? <ListingFields fields={fields} spots={pickupSpots} /> : null}
-        {kind !== "comment" ? <OnDemand.ListingExtrasFields untilInteraction prefix={form.id} values={{ ...defaultValue, ...result?.initialValue }} errors={form.allErrors} moveOut={moveOut} /> : null}
-        {mediaEditor?.({ fieldName: fields.media.name, draft: result?.initialValue?.media, errors: form.allErrors })}
+        {kind !== "comment" ? <OnDemand.ListingExtrasFields untilInteraction={!lastResult} prefix={form.id} values={{ ...defaultValue, ...result?.initialValue }} errors={form.allErrors} moveOut={moveOut} /> : null}
+        {mediaEditor?.({ fieldName: fields.media.name, draft: result?.initialValue?.media, errors: form.allErrors, PhotoDescription })}
         {videos ? null : <p className="composer__rules">{VIDEOS_UNAVAILABLE}</p>}
         <NewPhotoSlots
           count={MAX_FILES - keptMedia}

@@ -1,10 +1,16 @@
 // A post's photos and videos on its edit page (/post/{id}/edit). Only that
-// page loads it: the composer takes it as `mediaEditor`, so a new post's
-// composer carries none of it.
-import { PhotoDescription } from "./photo-description";
+// page uses it (the composer takes it as `mediaEditor`), through the on-demand
+// registry: its code loads at the page's first interaction, its HTML is the server's.
+import type { PhotoDescription } from "./photo-description";
 
 /** What the composer hands the editor: the field's name, the draft sent back, the messages by field name. */
-export type MediaEditorField = { fieldName: string; draft?: unknown; errors: Record<string, string[] | undefined> };
+export type MediaEditorField = {
+  fieldName: string;
+  draft?: unknown;
+  errors: Record<string, string[] | undefined>;
+  /** The composer's photo description field, handed in: this module loads on demand and shares no code with the composer's chunk. */
+  PhotoDescription: typeof PhotoDescription;
+};
 
 export type ExistingMedia = {
   id: string;
@@ -22,7 +28,7 @@ export type ExistingMedia = {
  * to another position (a plain select, so it works without JS), and a photo
  * described; new files come after the ones kept.
  */
-export function MediaEditor({ media, fieldName, draft, errors }: { media: ExistingMedia[] } & MediaEditorField) {
+export function MediaEditor({ media, fieldName, draft, errors, PhotoDescription }: { media: ExistingMedia[] } & MediaEditorField) {
   if (media.length === 0) return null;
   // A refused form comes back with the reader's choices, matched by id (each a string as typed).
   const drafted = new Map((Array.isArray(draft) ? (draft as Partial<Record<"id" | "position" | "remove" | "alt", string>>[]) : []).map((d) => [d?.id, d]));

@@ -36,6 +36,7 @@ const ON_DEMAND = {
   ErrorPanel: () => import("./not-found").then((m) => m.ErrorPanel),
   OfferAmountForm: () => import("./offer-amount-form").then((m) => m.OfferAmountForm),
   ListingExtrasFields: () => import("./listing-extras-fields").then((m) => m.ListingExtrasFields),
+  MediaEditor: () => import("./media-editor").then((m) => m.MediaEditor),
 };
 
 type Name = keyof typeof ON_DEMAND;

@@ -1,7 +1,7 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Composer } from "~/components/composer";
+import { OnDemand } from "~/components/on-demand";
 import { SuspensionNotice } from "~/components/suspension-notice";
-import { MediaEditor } from "~/components/media-editor";
 import type { RouteHandle } from "~/utils/route-handle";
 import { useOptionalUser } from "~/utils/user";
 import type { action, loader } from "./route.server";
@@ -30,7 +30,7 @@ export default function EditPost() {
         pickupSpots={pickupSpots}
         keptMedia={media.length}
         videos={videos}
-        mediaEditor={(field) => <MediaEditor media={media} {...field} />}
+        mediaEditor={(field) => <OnDemand.MediaEditor media={media} {...field} untilInteraction={field.draft === undefined} />}
         lastResult={result?.reply}
         askDiscard={result?.askDiscard}
       />
