@@ -64,8 +64,9 @@ describe("postSchema", () => {
 });
 
 describe("categories (docs/product.md §6)", () => {
-  it("values are the lowercase text, with the two exceptions", () => {
-    expect(CATEGORIES).toHaveLength(33);
+  it("values are the lowercase text, with the two exceptions; Textbooks joins the list", () => {
+    expect(CATEGORIES).toHaveLength(34);
+    expect(CATEGORIES.find((c) => c.label === "Textbooks")?.value).toBe("textbooks");
     expect(CATEGORIES[0]).toEqual({ label: "All categories", value: "all" });
     expect(CATEGORIES.find((c) => c.label === "Clothing & Shoes")?.value).toBe("clothing, shoes, & accessories");
     expect(CATEGORIES.find((c) => c.label === "TVs & Media players")?.value).toBe("tvs & media players");
