@@ -137,7 +137,7 @@ test.describe("project and game pages", () => {
   test("a visitor's Save, comment box and Create A Comment open the sign-up prompt for projects and games", async ({ page }) => {
     const project = addContent("project", "Visitor Project");
     await page.goto(`/project/${project}`);
-    await page.getByRole("link", { name: /^Save/ }).click();
+    await page.getByRole("link", { name: /^Save \d/ }).click();
     await expect(page).toHaveURL(/signup=project-like/);
     await expect(page.getByRole("dialog")).toBeVisible();
     await page.goto(`/project/${project}?show=comments`);
@@ -145,7 +145,7 @@ test.describe("project and game pages", () => {
     await expect(page).toHaveURL(/signup=project-comment/);
     await expect(page.getByRole("dialog")).toBeVisible();
     await page.goto("/game/snake?show=comments");
-    await page.getByRole("link", { name: /^Save/ }).click();
+    await page.getByRole("link", { name: /^Save \d/ }).click();
     await expect(page).toHaveURL(/signup=game-like/);
     await page.goto(`/project/${project}?show=comments`);
     await page.getByRole("link", { name: "Create A Comment" }).click();
