@@ -33,8 +33,9 @@ test("a textbook with an ISBN-10 and a course typed any way is checked, shown no
   await page.getByRole("button", { name: "Post", exact: true }).click();
   await expect(page.getByTestId("alert")).toContainText("Your post was sent.");
 
+  // The List view: its cards show the course codes, the ISBN and Must go by (search opens in Grid).
   for (const q of ["math2924", "0306406152", "978-0-306-40615-7"]) {
-    await page.goto(`/search?q=${encodeURIComponent(q)}`);
+    await page.goto(`/search?q=${encodeURIComponent(q)}&view=list`);
     const card = page.getByTestId("post-card").filter({ hasText: text });
     await expect(card, q).toHaveCount(1);
     await expect(card.getByTestId("listing-extras")).toContainText("MATH 2924");
