@@ -273,7 +273,7 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
         />
         {/* Shown first, as a large target, by the stylesheet: the files stay after the text in the body, so a refused upload keeps the draft. */}
         <div className="field photo-picker">
-          <label htmlFor={fields.files.id}>{kind === "edit" ? `Add photos and videos (up to ${MAX_FILES} in all)` : `Photos and videos (up to ${MAX_FILES})`}</label>
+          <label htmlFor={fields.files.id}>{kind === "edit" ? `More photos and videos (up to ${MAX_FILES} in all)` : `Photos and videos (up to ${MAX_FILES})`}</label>
           <input
             id={fields.files.id}
             name={fields.files.name}

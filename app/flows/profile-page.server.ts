@@ -24,6 +24,8 @@ export type ProfilePageInput = {
   /** Where the posts' and the portfolio's pages start (keyset); a view of the page itself has neither. */
   cursor: string | null;
   after: string | null;
+  /** Posts per page (the Grid view's is smaller); the feed's default when absent. */
+  limit?: number;
   /** The page's path, for the "Profile View" event of a view of the page itself. */
   path: string;
 };
@@ -33,7 +35,7 @@ export async function profilePage(input: ProfilePageInput) {
   const { viewer, show, filterForm } = input;
   const user = await getProfile(input.username);
   if (!user) return { ok: false as const, code: "NOT_FOUND" as const };
-  const feedOpts = { campusId: input.campusId, timeZone: input.timeZone, authorId: user.id, viewerId: viewer?.id, cursor: input.cursor };
+  const feedOpts = { campusId: input.campusId, timeZone: input.timeZone, authorId: user.id, viewerId: viewer?.id, cursor: input.cursor, limit: input.limit };
   const isSelf = viewer?.id === user.id;
   const walled = viewer && !isSelf ? await isBlockedEitherWay(viewer.id, user.id) : false;
   const reviewsTab = show === "reviews";

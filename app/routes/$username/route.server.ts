@@ -18,7 +18,7 @@ import { getViewerTimeZone } from "~/services/client-hints.server";
 import { readForm } from "~/services/form.server";
 import { getOptionalUser, requireUser } from "~/services/session.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
-import { feedView, readFeedFilters } from "~/utils/feed-filters";
+import { feedView, GRID_PAGE_SIZE, readFeedFilters } from "~/utils/feed-filters";
 import { parseWithSchema } from "~/utils/form";
 import { profileTabOf } from "~/utils/profile-tabs";
 
@@ -29,20 +29,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await getOptionalUser(request);
   const campus = await campusForRequest(request);
   const url = new URL(request.url);
+  const filterForm = readFeedFilters(url.searchParams);
+  const view = feedView(url.searchParams, filterForm.filters, "profile");
   const page = await profilePage({
     username: params.username ?? "",
     viewer,
     campusId: campus.id,
     timeZone: getViewerTimeZone(request, campus.timeZone),
     show: profileTabOf(url.searchParams.get("show")),
-    filterForm: readFeedFilters(url.searchParams),
+    filterForm,
     cursor: url.searchParams.get("cursor"),
     after: url.searchParams.get("after"),
+    limit: view === "grid" ? GRID_PAGE_SIZE : undefined,
     path: url.pathname,
   });
   if (!page.ok) throw notFound();
   const { ok: _ok, ...shown } = page;
-  return { ...shown, view: feedView(url.searchParams, shown.filterForm.filters, "profile"), preview: linkPreviewTags(profilePreview(shown.profile, campus)) };
+  return { ...shown, view, preview: linkPreviewTags(profilePreview(shown.profile, campus)) };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
