@@ -5,6 +5,7 @@ import { activeFilterCount, DEFAULT_FILTERS, readFeedView, type FeedFilterForm, 
 import { withParams } from "~/utils/url-state";
 import { BEST_MATCH, CONDITIONS, SORTS } from "~/utils/listings";
 import { ErrorList } from "./field-errors";
+import { FEED_TYPES } from "~/utils/wanted";
 
 /** The form's values without the empty ones and the defaults: the shortest address for the same feed. */
 function cleanQuery(form: HTMLFormElement): URLSearchParams {
@@ -87,6 +88,16 @@ export function FeedFilters({ form, view, hidden = {}, bestMatch = false }: { fo
         <details className="feed-filters__fold" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
           <summary className="feed-filters__summary">{count ? `Filters · ${count}` : "Filters"}</summary>
           <div className="feed-filters__fields">
+          <div className="feed-filters__field">
+            <label htmlFor="filter-type">Show</label>
+            <select id="filter-type" name="type" defaultValue={filters.type ?? ""}>
+              {FEED_TYPES.map((t) => (
+                <option key={t.value} value={t.value}>
+                  {t.label}
+                </option>
+              ))}
+            </select>
+          </div>
           <div className="feed-filters__field">
             <label htmlFor="filter-category">Category</label>
             <select id="filter-category" name="category" defaultValue={filters.category}>

@@ -6,6 +6,7 @@ import { CATEGORIES } from "./categories";
 import { CONDITION_VALUES, BEST_MATCH, SORTS, type Condition, type FeedSort } from "./listings";
 import { parsePrice } from "./price";
 import { normalizeCourse } from "./course-codes";
+import type { FeedType } from "./wanted";
 
 export type FeedFilters = {
   /** A category value, or "all". */
@@ -18,6 +19,8 @@ export type FeedFilters = {
   sort: FeedSort;
   /** A textbook course code ("MATH 2924"), typed any way in `?course=`; null: any. */
   course?: string | null;
+  /** Show: For sale (listings) or Wanted (`?type=sale|wanted`); null or absent: Everything, the default. */
+  type?: FeedType | null;
 };
 
 /** The form as the reader left it (what the inputs show), and why a value was ignored. */
@@ -70,6 +73,8 @@ export function readFeedFilters(params: URLSearchParams, opts: { bestMatch?: boo
   if (sold === "show") filters.hideSold = false;
   const sort = text("sort");
   filters.course = normalizeCourse(text("course"));
+  const type = text("type");
+  filters.type = type === "sale" || type === "wanted" ? type : null;
   if (SORTS.some((s) => s.value === sort) || (opts.bestMatch && sort === BEST_MATCH.value)) filters.sort = sort as FeedSort;
   return { filters, values, errors };
 }
@@ -100,6 +105,7 @@ export function activeFilterCount(filters: FeedFilters): number {
     filters.freeOnly,
     filters.condition !== null,
     filters.hideSold !== defaults.hideSold,
+    Boolean(filters.type),
   ].filter(Boolean).length;
 }
 
