@@ -60,7 +60,7 @@ export function FeedFilters({ form, view, hidden = {}, bestMatch = false }: { fo
   const apply = (form: HTMLFormElement) => submit(cleanQuery(form), { method: "get", preventScrollReset: true });
   const sorts = bestMatch ? [BEST_MATCH, ...SORTS] : SORTS;
   const count = activeFilterCount(filters);
-  const refused = Boolean(errors.min || errors.max);
+  const refused = Boolean(errors.min || errors.max || errors.course);
   // Open while a typed price is refused (its message is inside); with JS it stays as the reader left it across changes.
   const [open, setOpen] = useState(refused);
   const asked = readFeedView(new URLSearchParams(location.search));
@@ -128,6 +128,11 @@ export function FeedFilters({ form, view, hidden = {}, bestMatch = false }: { fo
                 </option>
               ))}
             </select>
+          </div>
+          <div className="feed-filters__field">
+            <label htmlFor="filter-course">Course</label>
+            <input id="filter-course" name="course" type="text" defaultValue={values.course ?? filters.course ?? ""} maxLength={20} placeholder="MATH 2924" autoComplete="off" aria-invalid={errors.course ? true : undefined} aria-describedby={errors.course ? "filter-course-error" : undefined} />
+            <ErrorList id="filter-course-error" errors={errors.course ? [errors.course] : undefined} />
           </div>
           <div className="feed-filters__field">
             <label htmlFor="filter-sort">Sort</label>

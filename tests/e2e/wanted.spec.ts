@@ -1,6 +1,6 @@
 // Wanted posts (docs/product.md §7): "Looking for something?" in the composer
 // makes one (course, budget; a bad budget refused with the draft kept), it
-// shows "Wanted" and is found with the Wanted filter; another student posts a
+// shows "Wanted" and is found with the Wanted filter and the Course filter; another student posts a
 // textbook for that course, the first is told in the app within a minute and
 // follows the notice to the listing; "I have one" opens a conversation with
 // its one-tap first message.
@@ -57,6 +57,13 @@ test("a Wanted post by course: badge, filter, an alert for a matching listing, a
   const wantedHref = await card.locator("a.post-card__body").getAttribute("href");
   await page.goto("/home?type=sale&view=list");
   await expect(page.getByTestId("post-card").filter({ hasText: text })).toHaveCount(0);
+  // The Filters form's Course field finds it by its code typed any way.
+  await page.goto("/home?view=list");
+  await page.locator("summary", { hasText: "Filters" }).click();
+  await page.getByLabel("Course", { exact: true }).fill(course.typed);
+  await page.getByRole("button", { name: "Filter", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`course=${course.typed}`));
+  await expect(page.getByTestId("post-card").filter({ hasText: text })).toHaveCount(1);
 
   // Another student posts a textbook for that course, typed another way.
   const other = await browser.newContext({ javaScriptEnabled });

@@ -123,6 +123,10 @@ describe("stored and shown", () => {
     expect((await ids("type=nonsense")).sort()).toEqual([want, sale, social].sort());
     expect(activeFilterCount(readFeedFilters(new URLSearchParams("type=wanted")).filters)).toBe(1);
     expect(activeFilterCount(readFeedFilters(new URLSearchParams("")).filters)).toBe(0);
+    // The visible Course field: counted, normalised, a bad code refused beside the field.
+    expect(readFeedFilters(new URLSearchParams("course=math-2924")).filters.course).toBe("MATH 2924");
+    expect(activeFilterCount(readFeedFilters(new URLSearchParams("course=math2924&type=sale")).filters)).toBe(2);
+    expect(readFeedFilters(new URLSearchParams("course=calculus")).errors.course).toBe(INVALID_COURSE);
     // Keyset paging is the feed's own: two pages of one.
     const { filters } = readFeedFilters(new URLSearchParams(""));
     const first = await getFeedPage({ campusId, timeZone: "UTC", filters: { ...filters, hideSold: false }, authorId: me.id, limit: 2 });
