@@ -116,7 +116,13 @@ export async function deleteSavedSearch(userId: string, id: string): Promise<boo
 /** One search of a user, described (the unsubscribe page names it). */
 export async function getSavedSearch(userId: string, id: string): Promise<SavedSearchView | null> {
   const [r] = await getDb().select().from(s).where(and(eq(s.id, id), eq(s.userId, userId))).limit(1);
-  return r ? { id: r.id, description: describeSearch(criteriaOf(r)), notify: r.notify, href: searchHref(criteriaOf(r)) } : null;
+  if (!r) return null;
+  // A Wanted post's search is named by the post ("Wanted: Calc textbook") and leads to it.
+  if (r.wantedPostId) {
+    const excerpt = (await wantedExcerpts(getDb(), [r])).get(r.wantedPostId) ?? "";
+    return { id: r.id, description: `Wanted: ${excerpt}`, notify: r.notify, href: `/post/${r.wantedPostId}` };
+  }
+  return { id: r.id, description: describeSearch(criteriaOf(r)), notify: r.notify, href: searchHref(criteriaOf(r)) };
 }
 
 // ---------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import { wantedOf } from "~/flows/post-submission.server";
 import { blockUser } from "~/models/blocks.server";
 import { renewListing, setListingStatus } from "~/models/listings.server";
 import { createPost, deletePost, getFeedPage, getPost, isExpired, updatePost, type ListingFields } from "~/models/posts.server";
-import { listSavedSearches, matchNewListing } from "~/models/saved-searches.server";
+import { getSavedSearch, listSavedSearches, matchNewListing, stopSearchAlerts } from "~/models/saved-searches.server";
 import { insertUser, type User } from "~/models/users.server";
 import { wantedSchema } from "~/schemas/post";
 import { getDb, schema } from "~/services/db.server";
@@ -199,6 +199,13 @@ describe("alerts to a Wanted post's author", () => {
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toBe("Someone posted what you wanted: Linear algebra book");
     expect(mail[0]!.text).toContain(`/post/${l}`);
+    // The email's stop link names the Wanted post and stops all its searches.
+    const rows = await getDb().select().from(schema.savedSearches).where(eq(schema.savedSearches.wantedPostId, w));
+    expect(rows).toHaveLength(3);
+    expect(await getSavedSearch(buyer.id, rows[0]!.id)).toMatchObject({ description: "Wanted: Linear algebra book", href: `/post/${w}` });
+    expect(await stopSearchAlerts(buyer.id, rows[0]!.id)).toBe(true);
+    const after = await getDb().select().from(schema.savedSearches).where(eq(schema.savedSearches.wantedPostId, w));
+    expect(after.map((r) => r.notify)).toEqual(["off", "off", "off"]);
   });
 
   it("follows an edit: new words, codes and ISBN replace the old", async () => {
