@@ -22,6 +22,8 @@ import { newPhotoAltName, NewPhotoSlots, PhotoDescription } from "./photo-descri
 import type { ChosenFile } from "./chosen-photos";
 import { loadPostSchemas } from "~/schemas/lazy.client";
 import { safePath } from "~/utils/navigation";
+import { LOOKING_FOR, SELLING_INSTEAD, WANTED_PLACEHOLDER } from "~/utils/wanted";
+import { WantedFields } from "./wanted-fields";
 
 const loadChosenPhotos = () => import("./chosen-photos");
 const ChosenPhotos = lazy(loadChosenPhotos);
@@ -40,6 +42,11 @@ type ComposerFields = {
   media?: { id: string; position?: string; remove?: string; alt?: string }[];
   /** The new files' descriptions, by the field's number (see photo-description.tsx). */
   alts?: Record<string, string>;
+  /** A Wanted post's fields. */
+  kind?: string;
+  courses?: string;
+  isbn?: string;
+  budget?: string;
 };
 
 const DISCARD = {
@@ -75,6 +82,8 @@ export type ComposerProps = {
   videos?: boolean;
   /** The campus's move-out weeks: Must go by is offered open. */
   moveOut?: boolean;
+  /** A Wanted post ("Looking for something?", docs/product.md §7): its fields instead of a listing's. */
+  wanted?: boolean;
 };
 
 /**
@@ -83,12 +92,14 @@ export type ComposerProps = {
  * at 500, previews, instant checks with the same schema, and uploads with a
  * real progress bar. Each photo has an optional description (its alt text).
  */
-export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard = false, onClose, defaultValue, pickupSpots = [], keptMedia = 0, mediaEditor, videos = true, moveOut }: ComposerProps) {
+export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard = false, onClose, defaultValue, pickupSpots = [], keptMedia = 0, mediaEditor, videos = true, moveOut, wanted = false }: ComposerProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const submit = useSubmit();
   const validation = useValidation(() =>
-    loadPostSchemas().then((m) => (kind === "post" ? m.postSchema : kind === "edit" ? m.editPostSchema : m.commentSchema)),
+    loadPostSchemas().then((m) =>
+      kind === "post" ? (wanted ? m.wantedSchema : m.postSchema) : kind === "edit" ? (wanted ? m.editWantedSchema : m.editPostSchema) : m.commentSchema,
+    ),
   );
   const [result, setResult] = useState(lastResult);
   useEffect(() => setResult(lastResult), [lastResult]);
@@ -210,6 +221,7 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
         {Object.entries(hidden).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
+        {wanted ? <input type="hidden" name="kind" value="wanted" /> : null}
         <div className="composer__top">
           <button type="submit" name="intent" value="close" className="icon-button" aria-label="Close" formNoValidate>
             <Icon name="close" />
@@ -226,7 +238,7 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
           {...getTextareaProps(fields.text)}
           key={fields.text.key}
           className="composer__text"
-          placeholder={kind === "comment" ? "Write a comment..." : "What are you selling?"}
+          placeholder={kind === "comment" ? "Write a comment..." : wanted ? WANTED_PLACEHOLDER : "What are you selling?"}
           rows={6}
           onInput={onText}
         />
@@ -234,6 +246,12 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
         <p className="composer__count muted js-only" aria-live="polite">
           {count} / {POST_MAX_CHARACTERS}
         </p>
+        {kind === "post" ? (
+          // A plain link (URL state): the composer again, as a Wanted post or a listing.
+          <p className="composer__switch">
+            <Link to={`/create/post?${new URLSearchParams({ ...(wanted ? {} : { kind: "wanted" }), goBack: safePath(goBack) })}`}>{wanted ? SELLING_INSTEAD : LOOKING_FOR}</Link>
+          </p>
+        ) : null}
         {kind !== "comment" ? (
           // A new tab, so the draft stays as it is.
           <p className="composer__rules muted">
@@ -261,8 +279,9 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
             <ErrorList id={fields.category.errorId} errors={fields.category.errors} />
           </div>
         ) : null}
-        {kind !== "comment" ? <ListingFields fields={fields} spots={pickupSpots} /> : null}
-        {kind !== "comment" ? <OnDemand.ListingExtrasFields untilInteraction={!lastResult} prefix={form.id} values={{ ...defaultValue, ...result?.initialValue }} errors={form.allErrors} moveOut={moveOut} /> : null}
+        {kind !== "comment" && wanted ? <WantedFields fields={fields} /> : null}
+        {kind !== "comment" && !wanted ? <ListingFields fields={fields} spots={pickupSpots} /> : null}
+        {kind !== "comment" && !wanted ? <OnDemand.ListingExtrasFields untilInteraction={!lastResult} prefix={form.id} values={{ ...defaultValue, ...result?.initialValue }} errors={form.allErrors} moveOut={moveOut} /> : null}
         {mediaEditor?.({ fieldName: fields.media.name, draft: result?.initialValue?.media, errors: form.allErrors, PhotoDescription })}
         {videos ? null : <p className="composer__rules">{VIDEOS_UNAVAILABLE}</p>}
         <NewPhotoSlots

@@ -5,6 +5,7 @@ import { activeFilterCount, DEFAULT_FILTERS, readFeedView, type FeedFilterForm, 
 import { withParams } from "~/utils/url-state";
 import { BEST_MATCH, CONDITIONS, SORTS } from "~/utils/listings";
 import { ErrorList } from "./field-errors";
+import { FEED_TYPES } from "~/utils/wanted";
 
 /** The form's values without the empty ones and the defaults: the shortest address for the same feed. */
 function cleanQuery(form: HTMLFormElement): URLSearchParams {
@@ -59,7 +60,7 @@ export function FeedFilters({ form, view, hidden = {}, bestMatch = false }: { fo
   const apply = (form: HTMLFormElement) => submit(cleanQuery(form), { method: "get", preventScrollReset: true });
   const sorts = bestMatch ? [BEST_MATCH, ...SORTS] : SORTS;
   const count = activeFilterCount(filters);
-  const refused = Boolean(errors.min || errors.max);
+  const refused = Boolean(errors.min || errors.max || errors.course);
   // Open while a typed price is refused (its message is inside); with JS it stays as the reader left it across changes.
   const [open, setOpen] = useState(refused);
   const asked = readFeedView(new URLSearchParams(location.search));
@@ -87,6 +88,16 @@ export function FeedFilters({ form, view, hidden = {}, bestMatch = false }: { fo
         <details className="feed-filters__fold" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
           <summary className="feed-filters__summary">{count ? `Filters · ${count}` : "Filters"}</summary>
           <div className="feed-filters__fields">
+          <div className="feed-filters__field">
+            <label htmlFor="filter-type">Show</label>
+            <select id="filter-type" name="type" defaultValue={filters.type ?? ""}>
+              {FEED_TYPES.map((t) => (
+                <option key={t.value} value={t.value}>
+                  {t.label}
+                </option>
+              ))}
+            </select>
+          </div>
           <div className="feed-filters__field">
             <label htmlFor="filter-category">Category</label>
             <select id="filter-category" name="category" defaultValue={filters.category}>
@@ -117,6 +128,11 @@ export function FeedFilters({ form, view, hidden = {}, bestMatch = false }: { fo
                 </option>
               ))}
             </select>
+          </div>
+          <div className="feed-filters__field">
+            <label htmlFor="filter-course">Course</label>
+            <input id="filter-course" name="course" type="text" defaultValue={values.course ?? filters.course ?? ""} maxLength={20} placeholder="MATH 2924" autoComplete="off" aria-invalid={errors.course ? true : undefined} aria-describedby={errors.course ? "filter-course-error" : undefined} />
+            <ErrorList id="filter-course-error" errors={errors.course ? [errors.course] : undefined} />
           </div>
           <div className="feed-filters__field">
             <label htmlFor="filter-sort">Sort</label>

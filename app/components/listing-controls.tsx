@@ -42,7 +42,7 @@ export function ListingControls({
       <div className="button-row">
         {listing
           ? listing.moves.map(({ status, label }) =>
-              status === "sold" ? (
+              status === "sold" && !listing.wanted ? (
                 <span key={status}>{ask("mark-sold", label)}</span>
               ) : (
                 <Form key={status} method="post" action={`/post/${postId}`} className="inline-form">

@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useOptionalUser } from "~/utils/user";
 import { actionPromptHref } from "~/utils/url-state";
+import { I_HAVE_ONE, I_HAVE_ONE_MESSAGE } from "~/utils/wanted";
 
 /** The one-tap first message on a listing. */
 const STILL_AVAILABLE = "Is this still available?";
@@ -14,20 +15,28 @@ const STILL_AVAILABLE = "Is this still available?";
  * verify-school prompt. On a phone the bar stays at the bottom of the screen
  * while the post is in view (CSS: sticky within the post's box).
  */
-export function MessageSellerButton({ postId, authorId, forSale = false }: { postId: string; authorId: string; forSale?: boolean }) {
+export function MessageSellerButton({ postId, authorId, forSale = false, wanted = false }: { postId: string; authorId: string; forSale?: boolean; wanted?: boolean }) {
   const viewer = useOptionalUser();
   const location = useLocation();
   if (viewer?.id === authorId) return null;
   const prompt = actionPromptHref(viewer, location.pathname + location.search, "message");
+  // A Wanted post (docs/product.md §7): "I have one" opens the same conversation with a first message.
+  const label = wanted ? I_HAVE_ONE : "Message seller";
   return prompt ? (
     <div className="message-seller" data-testid="message-seller">
       <Link to={prompt} className="button button--primary" preventScrollReset>
-        Message seller
+        {label}
       </Link>
     </div>
   ) : (
     <Form method="post" action={`/messages?index&post=${postId}`} className="message-seller" data-testid="message-seller">
-      <button className="button button--primary">Message seller</button>
+      {wanted ? (
+        <button className="button button--primary" name="text" value={I_HAVE_ONE_MESSAGE}>
+          {label}
+        </button>
+      ) : (
+        <button className="button button--primary">{label}</button>
+      )}
       {forSale ? (
         <button className="button" name="text" value={STILL_AVAILABLE}>
           {STILL_AVAILABLE}

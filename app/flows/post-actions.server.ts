@@ -12,6 +12,7 @@ import { buyerConversation, recordSale, SaleError, undoRecentSale } from "~/mode
 import { deletePost, PostError } from "~/models/posts.server";
 import { LISTING_RENEWED, LISTING_STATUSES, STATUS_ACTIONS, type ListingStatus } from "~/utils/listings";
 import { SOMEONE_ELSE_VALUE } from "~/utils/offers";
+import { WANTED_STATUS_DONE } from "~/utils/wanted";
 import type { User } from "~/models/users.server";
 import { consume } from "~/services/rate-limit.server";
 
@@ -79,7 +80,8 @@ export async function changeListingStatus(userId: string, postId: string, status
     return refusalOf(error);
   }
   // Sold again while sold records nothing new.
-  if (buyer && before?.status !== "sold") {
+  // A Wanted post found records no sale.
+  if (buyer && before?.status !== "sold" && before?.kind !== "wanted") {
     const row = before;
     try {
       await recordSale({ postId, sellerId: userId, buyerId: buyer, priceCents: await salePrice(postId, buyer, row?.priceCents ?? 0) });
@@ -92,6 +94,7 @@ export async function changeListingStatus(userId: string, postId: string, status
     await undoRecentSale(postId);
     await releaseAcceptedOffers(postId);
   }
+  if (before?.kind === "wanted") return { ok: true, message: WANTED_STATUS_DONE[status as ListingStatus] };
   return { ok: true, message: STATUS_ACTIONS[status as ListingStatus].done };
 }
 

@@ -8,6 +8,7 @@ import { sellerCard } from "~/models/reviews.server";
 import type { ListingControlsView } from "~/types/views";
 import { LISTING_STATUSES, STATUS_ACTIONS } from "~/utils/listings";
 import { timeView } from "~/services/time.server";
+import { FOUND_IT, STILL_LOOKING } from "~/utils/wanted";
 
 const NO_CHAIN: ParentChain = { root: null, skipped: false, nearest: [] };
 
@@ -31,11 +32,15 @@ export async function postPage(opts: { id: string; viewerId: string | undefined;
     state?.isListing
       ? {
           status: state.status,
-          moves: LISTING_STATUSES.filter((s) => s !== state.status).map((s) => ({ status: s, label: STATUS_ACTIONS[s].button })),
+          // A Wanted post: Found it (sold) or Still looking (available); no sale to record.
+          moves: row?.kind === "wanted"
+            ? [state.status === "sold" ? { status: "available" as const, label: STILL_LOOKING } : { status: "sold" as const, label: FOUND_IT }]
+            : LISTING_STATUSES.filter((s) => s !== state.status).map((s) => ({ status: s, label: STATUS_ACTIONS[s].button })),
+          wanted: row?.kind === "wanted",
           expired: state.expired,
           renewable: state.renewable,
           nextRenew: timeView(state.nextRenewAt, timeZone),
-          buyers: state.status === "sold" ? { choices: [], preselected: null } : await buyerChoices(post.id, post.author.id),
+          buyers: state.status === "sold" || row?.kind === "wanted" ? { choices: [], preselected: null } : await buyerChoices(post.id, post.author.id),
         }
       : null;
   const chain = await getParentChain(post, timeZone, viewerId);

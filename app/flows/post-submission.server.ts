@@ -4,7 +4,7 @@
 // store the media, create. And saving an edit of a post.
 import type { SubmissionResult } from "@conform-to/react";
 import { getPortfolioItem } from "~/models/portfolio.server";
-import { createPost, getPost, getPostForEdit, isPostHiddenFrom, normalizeListing, PostError, updatePost, type DescribedMedia, type ListingFields } from "~/models/posts.server";
+import { createPost, getPost, getPostForEdit, isPostHiddenFrom, normalizeListing, PostError, updatePost, type DescribedMedia, type ListingFields, type WantedFields } from "~/models/posts.server";
 import { blocksToText } from "~/utils/rich-text";
 import { priceInput } from "~/utils/price";
 import { isPickupSpotOf } from "~/data/pickup-spots";
@@ -12,7 +12,11 @@ import type { Condition, PriceTerms } from "~/utils/listings";
 import { isSchoolVerifiedOn } from "~/models/school.server";
 import { suspensionRefusal } from "~/models/suspensions.server";
 import type { User } from "~/models/users.server";
-import { commentSchema, editPostSchema, postSchema } from "~/schemas/post";
+import { commentSchema, editPostSchema, editWantedSchema, postSchema, wantedSchema } from "~/schemas/post";
+import type { WantedValue } from "~/schemas/wanted";
+import { parseCourses, storedCourses } from "~/utils/course-codes";
+import { parseIsbn } from "~/utils/isbn";
+import { priceInput as budgetInput } from "~/utils/price";
 import { parseWithSchema } from "~/utils/form";
 import { looksLikeVideo, MAX_FILES, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from "~/utils/media-rules";
 import { textToBlocks } from "~/utils/rich-text";
@@ -95,7 +99,9 @@ export async function maySubmit(opts: Pick<SubmitOpts, "author" | "campusId">): 
 
 /** Checks a composer's form data with the shared schema, stores its media and creates the post. */
 export async function submitPost(formData: FormData, opts: SubmitOpts): Promise<SubmitResult> {
-  const schema = opts.target.kind === "post" ? postSchema : commentSchema;
+  // "Looking for something?" makes the post a Wanted post (its form says so: `kind=wanted`).
+  const wanted = opts.target.kind === "post" && isWantedForm(formData);
+  const schema = opts.target.kind === "post" ? (wanted ? wantedSchema : postSchema) : commentSchema;
   const submission = parseWithSchema(formData, schema);
   // Suspended: refused whatever the form says, with the reason and the draft back.
   const suspended = await suspensionRefusal(opts.author, opts.campusId);
@@ -111,7 +117,7 @@ export async function submitPost(formData: FormData, opts: SubmitOpts): Promise<
   if (value.pickupSpot && !isPickupSpotOf(opts.campusId, value.pickupSpot)) {
     return { ok: false, status: 400, reply: submission.reply({ fieldErrors: { pickupSpot: [PICKUP_SPOT_UNKNOWN] } }) };
   }
-  const mustGo = opts.target.kind === "post" ? await mustGoByRefusal(value, opts.campusId, Date.now()) : null;
+  const mustGo = opts.target.kind === "post" && !wanted ? await mustGoByRefusal(value, opts.campusId, Date.now()) : null;
   if (mustGo) return { ok: false, status: 400, reply: submission.reply({ fieldErrors: { mustGoBy: [mustGo] } }) };
   const authorId = opts.author.id;
   const limit = await consume(opts.target.kind === "post" ? "postsPerUser" : "commentsPerUser", authorId);
@@ -131,7 +137,8 @@ export async function submitPost(formData: FormData, opts: SubmitOpts): Promise<
       campusId: opts.campusId,
       blocks: textToBlocks(value.text),
       category: value.category,
-      listing: opts.target.kind === "post" ? listingOf(value) : undefined,
+      listing: opts.target.kind === "post" && !wanted ? listingOf(value) : undefined,
+      wanted: wanted ? wantedOf(value as unknown as WantedValue) : undefined,
       media,
       origin: opts.origin,
       parentId: opts.target.kind === "comment" ? opts.target.parentId : null,
@@ -163,10 +170,21 @@ export function listingOf(value: Partial<PostListingValue> & ExtrasValue, now = 
   });
 }
 
+/** Whether a composer's form is a Wanted post's. */
+export function isWantedForm(formData: FormData): boolean {
+  return formData.get("kind") === "wanted";
+}
+
+/** The stored fields of a checked Wanted form: course codes and ISBN in their stored forms. */
+export function wantedOf(value: WantedValue): WantedFields {
+  const courses = parseCourses(value.courses);
+  return { budgetCents: value.budget, courseCodes: courses.ok ? storedCourses(courses.codes) : null, isbn: parseIsbn(value.isbn) };
+}
+
 /** The fields of a composer's draft, as the form shows them again (close, keep writing). */
 export function draftOf(formData: FormData): Record<string, string> {
   const draft: Record<string, string> = {};
-  for (const name of ["text", "category", "price", "free", "priceTerms", "condition", "pickupSpot", ...EXTRAS_FIELDS]) {
+  for (const name of ["text", "category", "price", "free", "priceTerms", "condition", "pickupSpot", ...EXTRAS_FIELDS, "kind", "budget"]) {
     const value = formData.get(name);
     if (typeof value === "string" && value !== "") draft[name] = value;
   }
@@ -233,7 +251,12 @@ export function defaultGoBack(target: SubmitTarget): string {
 // Editing a post (/post/{id}/edit): the composer's schema and messages.
 
 /** The edit form's fields as the post has them now (what "changed" is measured against). */
-export function editDefaults(post: { text: { text: string }[]; category: string | null } & ListingFields & Parameters<typeof extrasDefaults>[0]): Record<string, string> {
+export function editDefaults(post: { text: { text: string }[]; category: string | null; kind?: "wanted" | null; wantedBudgetCents?: number | null } & ListingFields & Parameters<typeof extrasDefaults>[0]): Record<string, string> {
+  const extras = extrasDefaults(post);
+  if (post.kind === "wanted") {
+    const wanted = { text: blocksToText(post.text), category: post.category ?? "all", kind: "wanted", budget: budgetInput(post.wantedBudgetCents ?? null), isbn: extras.isbn ?? "", courses: extras.courses ?? "" };
+    return Object.fromEntries(Object.entries(wanted).filter(([, v]) => v !== ""));
+  }
   const values: Record<string, string> = {
     text: blocksToText(post.text),
     category: post.category ?? "all",
@@ -281,7 +304,7 @@ export async function findPostForEdit(postId: string, userId: string): Promise<(
 
 /** Whether an edit form's Close or Keep editing has changes to lose, and the form's values to show again. */
 export function editDraft(formData: FormData, found: EditablePost): { changed: boolean; initialValue: SubmissionResult<string[]>["initialValue"] } {
-  return { changed: editChanged(formData, editDefaults(found.post), found.media), initialValue: parseWithSchema(formData, editPostSchema).reply().initialValue };
+  return { changed: editChanged(formData, editDefaults(found.post), found.media), initialValue: parseWithSchema(formData, found.post.kind === "wanted" ? editWantedSchema : editPostSchema).reply().initialValue };
 }
 
 type EditablePost = Pick<Awaited<ReturnType<typeof getPostForEdit>>, "post" | "media">;
@@ -297,14 +320,15 @@ export type EditResult =
  */
 export async function saveEdit(formData: FormData, opts: { author: User; campusId: string; found: EditablePost }): Promise<EditResult> {
   const postId = opts.found.post.id;
-  const submission = parseWithSchema(formData, editPostSchema);
+  const wanted = opts.found.post.kind === "wanted";
+  const submission = parseWithSchema(formData, wanted ? editWantedSchema : editPostSchema);
   if (submission.status !== "success") return { ok: false, code: "INVALID", status: 400, reply: submission.reply() };
   const value = submission.value as EditValue;
   if (value.pickupSpot && !isPickupSpotOf(opts.campusId, value.pickupSpot) && value.pickupSpot !== opts.found.post.pickupSpot) {
     return { ok: false, code: "INVALID", status: 400, reply: submission.reply({ fieldErrors: { pickupSpot: [PICKUP_SPOT_UNKNOWN] } }) };
   }
   // A day chosen before stays allowed on an edit even once it is near or past; a new one is checked.
-  const mustGo = value.mustGoBy?.trim() !== (opts.found.post.mustGoBy ?? "") ? await mustGoByRefusal(value, opts.campusId, Date.now()) : null;
+  const mustGo = !wanted && value.mustGoBy?.trim() !== (opts.found.post.mustGoBy ?? "") ? await mustGoByRefusal(value, opts.campusId, Date.now()) : null;
   if (mustGo) return { ok: false, code: "INVALID", status: 400, reply: submission.reply({ fieldErrors: { mustGoBy: [mustGo] } }) };
   let added;
   try {
@@ -321,6 +345,7 @@ export async function saveEdit(formData: FormData, opts: { author: User; campusI
       blocks: textToBlocks(value.text),
       category: value.category ?? null,
       listing: listingOf(value),
+      wanted: wanted ? wantedOf(value as unknown as WantedValue) : undefined,
       // A description left empty is none: the form always sends each photo's field.
       media: value.media.map((m) => ({ id: m.id, position: m.position, remove: m.remove, alt: normalizePhotoAlt(m.alt) })),
       added,

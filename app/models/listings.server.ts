@@ -41,8 +41,13 @@ async function ownListing(postId: string, userId: string): Promise<ListingRow> {
   const post = await topLevelPost(postId);
   // Only the signed-in author, whatever the request says.
   if (post.authorId !== userId) throw new PostError("Only the author can change this listing.", 403);
-  if (post.priceCents === null) throw new PostError(NOT_A_LISTING, 400);
+  if (!expiresLikeListing(post)) throw new PostError(NOT_A_LISTING, 400);
   return post;
+}
+
+/** A listing, or a Wanted post: both expire, renew and take a status ("Found it" is sold). */
+export function expiresLikeListing(post: { priceCents: number | null; kind: "wanted" | null }): boolean {
+  return post.priceCents !== null || post.kind === "wanted";
 }
 
 /**
@@ -75,10 +80,10 @@ export type ListingState = {
 export function listingState(post: ListingRow, now = Date.now()): ListingState {
   const next = nextRenewAt(post);
   return {
-    isListing: post.priceCents !== null,
+    isListing: expiresLikeListing(post),
     status: post.status,
     expired: isExpired(post, now),
-    renewable: post.priceCents !== null && post.status !== "sold" && next <= now,
+    renewable: expiresLikeListing(post) && post.status !== "sold" && next <= now,
     nextRenewAt: next,
   };
 }
@@ -155,7 +160,7 @@ export async function checkRenewToken(postId: string, token: string | null | und
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return { ok: false, reason: "invalid" };
   if (expiresAt <= now) return { ok: false, reason: "expired" };
   const post = await getListingRow(postId);
-  if (!post || post.priceCents === null) return { ok: false, reason: "invalid" };
+  if (!post || !expiresLikeListing(post)) return { ok: false, reason: "invalid" };
   if (post.lastActivityAt !== activityAt) return { ok: false, reason: "used" };
   if (post.status === "sold") return { ok: false, reason: "sold" };
   // A suspended author renews nothing, by link or by button.
@@ -203,6 +208,7 @@ export async function sendRenewalReminders(now = Date.now()): Promise<number> {
       .select({
         id: posts.id,
         text: posts.text,
+        kind: posts.kind,
         lastActivityAt: posts.lastActivityAt,
         campusId: posts.campusId,
         email: schema.users.email,
@@ -218,7 +224,8 @@ export async function sendRenewalReminders(now = Date.now()): Promise<number> {
           isNull(posts.gameId),
           isNull(posts.projectId),
           isNull(posts.deletedAt),
-          isNotNull(posts.priceCents),
+          // Listings and Wanted posts (docs/product.md §7).
+          or(isNotNull(posts.priceCents), eq(posts.kind, "wanted")),
           gt(posts.lastActivityAt, now - LISTING_LIFETIME_MS),
           lte(posts.lastActivityAt, now - LISTING_LIFETIME_MS + RENEW_REMINDER_BEFORE_MS),
           ne(posts.status, "sold"),
@@ -232,7 +239,8 @@ export async function sendRenewalReminders(now = Date.now()): Promise<number> {
     for (const listing of due) {
       const origin = campusOrigin({ id: listing.campusId, hostKey: listing.hostKey }, defaultOrigin());
       const link = `${origin}/post/${listing.id}/renew?token=${renewToken(listing.id, listing.lastActivityAt, now + RENEW_LINK_TTL_MS)}`;
-      const title = (listing.text[0]?.text ?? "").slice(0, 80) || "Your listing";
+      const title = (listing.text[0]?.text ?? "").slice(0, 80) || (listing.kind === "wanted" ? "Your Wanted post" : "Your listing");
+      const what = listing.kind === "wanted" ? "Wanted post" : "listing";
       const claimed = await transaction(async (tx) => {
         const rows = await tx
           .update(posts)
@@ -250,11 +258,11 @@ export async function sendRenewalReminders(now = Date.now()): Promise<number> {
           {
             to: listing.email,
             kind: "listing-renewal",
-            subject: `Your listing expires in 3 days: ${title}`,
+            subject: `Your ${what} expires in 3 days: ${title}`,
             ...mailLayout({
-              title: "Keep your listing up",
-              intro: `Hi ${listing.firstName}, your listing "${title}" leaves the feed and search in 3 days. Renew it to move it back to the top of the feed for another 30 days.`,
-              action: { label: "Renew my listing", url: link },
+              title: `Keep your ${what} up`,
+              intro: `Hi ${listing.firstName}, your ${what} "${title}" leaves the feed and search in 3 days. Renew it to move it back to the top of the feed for another 30 days.`,
+              action: { label: `Renew my ${what}`, url: link },
               outro: "The link renews this one listing once, without logging in. Sold it already? Mark it as sold on its page.",
             }),
           },

@@ -200,7 +200,11 @@ export async function notifyVideoFailed(tx: Tx, n: { userId: string; postId: str
  * seller). Once per search and post (`once_key`, with the seller as actor);
  * emails go in batches (app/models/saved-searches.server.ts), not from here.
  */
-export async function notifySavedSearch(tx: Tx, n: { userId: string; actorId: string; postId: string; savedSearchId: string; description: string; now: number }): Promise<void> {
+export async function notifySavedSearch(
+  tx: Tx,
+  n: { userId: string; actorId: string; postId: string; savedSearchId: string; description: string; now: number; /** A Wanted post's own words and once-key (one per wanted post and listing). */ notice?: string; onceKey?: string },
+): Promise<void> {
+  const notice = n.notice ?? savedSearchNotice(n.description);
   const inserted = await tx
     .insert(schema.notifications)
     .values({
@@ -209,15 +213,15 @@ export async function notifySavedSearch(tx: Tx, n: { userId: string; actorId: st
       actorId: n.actorId,
       type: "saved search",
       postId: n.postId,
-      message: savedSearchNotice(n.description),
-      onceKey: `saved search:${n.savedSearchId}:${n.postId}`,
+      message: notice,
+      onceKey: `${n.onceKey ?? `saved search:${n.savedSearchId}`}:${n.postId}`,
       createdAt: n.now,
     })
     .onConflictDoNothing()
     .returning({ id: schema.notifications.id });
   if (inserted.length === 0) return;
   // Push under the "Saved-search alerts" choice (docs/product.md §26); the worker resolves the relative URL on the site.
-  await queuePush(tx, n.userId, "alerts", { title: savedSearchNotice(n.description), body: "", url: `/post/${n.postId}` }, n.now);
+  await queuePush(tx, n.userId, "alerts", { title: notice, body: "", url: `/post/${n.postId}` }, n.now);
 }
 
 export function savedSearchNotice(description: string): string {

@@ -19,6 +19,9 @@ import { CANT_INTERACT } from "~/utils/messages";
 import { hiddenFromViewer, visibleAfterReports } from "./reports.server";
 import { countedAmong, subtreeIds } from "./post-tree.server";
 import { notifyPriceDrop } from "./price-drops.server";
+import { deleteWantedSearches, replaceWantedSearches } from "./saved-searches.server";
+import { budgetLabel } from "~/utils/wanted";
+import { blocksToText } from "~/utils/rich-text";
 import type { CommentNode, MediaView, ParentChain, PostView, TextBlock, ThreadNode, ThreadPage, VideoView } from "~/types/views";
 import { formatDuration } from "~/utils/duration";
 
@@ -91,9 +94,13 @@ export function listingConditions(filters: Partial<FeedFilters>, opts: { include
   if (filters.maxCents !== null && filters.maxCents !== undefined) out.push(lte(posts.priceCents, filters.maxCents));
   if (filters.freeOnly) out.push(eq(posts.isFree, true));
   if (filters.condition) out.push(eq(posts.condition, filters.condition));
-  if (!opts.includeExpired) out.push(or(isNull(posts.priceCents), gt(posts.lastActivityAt, liveSince(opts.now ?? Date.now()))));
+  // Listings and Wanted posts expire; other posts never do.
+  if (!opts.includeExpired) out.push(or(and(isNull(posts.priceCents), isNull(posts.kind)), gt(posts.lastActivityAt, liveSince(opts.now ?? Date.now()))));
   if (!opts.includeExpired) out.push(mustGoLive(opts.today ?? dayIn("UTC", opts.now ?? Date.now())));
   if (filters.course) out.push(hasCourse(filters.course));
+  // Show: For sale (listings) or Wanted; Everything when neither.
+  if (filters.type === "sale") out.push(isNotNull(posts.priceCents));
+  if (filters.type === "wanted") out.push(eq(posts.kind, "wanted"));
   return out;
 }
 
@@ -394,6 +401,8 @@ export type NewPost = {
   media: DescribedMedia[];
   /** A top-level post's listing fields (comments have none). */
   listing?: ListingFields;
+  /** A Wanted post's fields instead (it is not a listing: no price). */
+  wanted?: WantedFields;
   /** For links in notification emails. */
   origin: string;
 };
@@ -421,6 +430,14 @@ export function normalizeListing(input: Partial<ListingFields> | undefined): Lis
     pickupSpot: input?.pickupSpot ?? null,
     ...normalizeExtras(input, { priceCents, isFree }),
   };
+}
+
+/** What a Wanted post stores besides its text and category (docs/product.md §7): the budget, course codes ("MATH 2924,CS 1313"), ISBN-13. */
+export type WantedFields = { budgetCents: number | null; courseCodes: string | null; isbn: string | null };
+
+/** A Wanted post's columns: no listing fields, its own budget; course codes and ISBN in the textbook columns. */
+function wantedColumns(w: WantedFields) {
+  return { ...NO_LISTING, ...NO_EXTRAS, kind: "wanted" as const, wantedBudgetCents: w.budgetCents, courseCodes: w.courseCodes, isbn: w.isbn };
 }
 
 export class PostError extends Error {
@@ -518,7 +535,7 @@ export function createPost(input: NewPost): Promise<{ id: string; rootId: string
         projectId,
         text: input.blocks,
         category: topLevel ? (input.category ?? null) : null,
-        ...(topLevel ? normalizeListing(input.listing) : NO_LISTING),
+        ...(topLevel ? (input.wanted ? wantedColumns(input.wanted) : normalizeListing(input.listing)) : NO_LISTING),
         imgCount,
         vidCount: input.media.length - imgCount,
         createdAt: now,
@@ -530,7 +547,9 @@ export function createPost(input: NewPost): Promise<{ id: string; rootId: string
     }
     if (topLevel) {
       await tx.update(schema.users).set({ totalPosts: sql`${schema.users.totalPosts} + 1` }).where(eq(schema.users.id, input.authorId));
-      if (normalizeListing(input.listing).priceCents !== null) await enqueueListingAlerts(tx, id, now);
+      if (input.wanted) {
+        await replaceWantedSearches(tx, { userId: input.authorId, campusId, wantedPostId: id, criteria: { text: blocksToText(input.blocks), category: input.category ?? null, ...input.wanted }, now });
+      } else if (normalizeListing(input.listing).priceCents !== null) await enqueueListingAlerts(tx, id, now);
     }
     if (parent && rootId) {
       const plusOne = { commentCount: sql`${posts.commentCount} + 1` };
@@ -579,6 +598,8 @@ export type PostEdit = {
   blocks: TextBlock[];
   category: string | null;
   listing: ListingFields;
+  /** A Wanted post's fields (a Wanted post stays one: its listing fields are ignored). */
+  wanted?: WantedFields;
   /** The post's photos and videos as the form lists them: kept at a position with a description (or none), or removed. */
   media: { id: string; position: number; remove: boolean; alt?: string | null }[];
   /** New files, stored already, with their descriptions (they come after the ones kept). */
@@ -621,7 +642,7 @@ export async function updatePost(edit: PostEdit): Promise<{ removed: StoredMedia
     const all = [...kept, ...edit.added];
     const imgCount = all.filter((m) => m.kind === "image").length;
     const normalized = normalizeListing(edit.listing);
-    const listing = { ...normalized, ...keepSchedule(post, normalized) };
+    const listing = post.kind === "wanted" ? wantedColumns(edit.wanted ?? { budgetCents: null, courseCodes: null, isbn: null }) : { ...normalized, ...keepSchedule(post, normalized) };
     await tx
       .update(posts)
       .set({
@@ -637,6 +658,10 @@ export async function updatePost(edit: PostEdit): Promise<{ removed: StoredMedia
       })
       .where(eq(posts.id, post.id));
     await notifyPriceDrop(tx, { postId: post.id, oldCents: post.priceCents, newCents: listing.priceCents, now });
+    // A Wanted post's searches follow its words, category, codes and ISBN.
+    if (post.kind === "wanted") {
+      await replaceWantedSearches(tx, { userId: post.authorId, campusId: post.campusId, wantedPostId: post.id, criteria: { text: blocksToText(edit.blocks), category: edit.category, courseCodes: listing.courseCodes, isbn: listing.isbn }, now });
+    }
     return { removed: removed.map((m) => ({ kind: m.kind, path: m.path, name: m.name, order: m.order, width: m.width, height: m.height, variants: m.variants, mimeType: m.mimeType, size: m.size, posterPath: m.posterPath, posterVariants: m.posterVariants })) };
   });
 }
@@ -683,6 +708,8 @@ const postColumns = {
   status: posts.status,
   editedAt: posts.editedAt,
   hiddenAt: posts.hiddenAt,
+  kind: posts.kind,
+  wantedBudgetCents: posts.wantedBudgetCents,
   ...extrasColumns,
   author: authorColumns,
 };
@@ -711,9 +738,9 @@ async function savedSet(viewerId: string | null | undefined, ids: string[]): Pro
   return new Set(rows.map((r) => r.id));
 }
 
-/** Whether a listing has gone 30 days without renewal or comment (a post without a price never expires). */
-export function isExpired(post: { priceCents: number | null; lastActivityAt: number }, now = Date.now()): boolean {
-  return post.priceCents !== null && post.lastActivityAt <= liveSince(now);
+/** Whether a listing or Wanted post has gone 30 days without renewal or comment (any other post never expires). */
+export function isExpired(post: { priceCents: number | null; kind?: "wanted" | null; lastActivityAt: number }, now = Date.now()): boolean {
+  return (post.priceCents !== null || post.kind === "wanted") && post.lastActivityAt <= liveSince(now);
 }
 
 /** Cards for rows; a row that carries `saved` (savedColumn) needs no lookup of the viewer's saves. */
@@ -745,6 +772,7 @@ async function toViews(rows: (PostRow & { saved?: boolean })[], timeZone: string
     saved: r.saved ?? savedIds.has(r.id),
     hidden: r.hiddenAt !== null,
     extras: extrasView(r),
+    wanted: r.kind === "wanted" ? { budget: budgetLabel(r.wantedBudgetCents) } : null,
   }));
 }
 
@@ -1003,6 +1031,7 @@ export async function deletePost(
     } else {
       const now = Date.now();
       await tx.update(posts).set({ deletedAt: now, updatedAt: now, text: [], category: null, likeCount: 0, commentCount: 0, imgCount: 0, vidCount: 0 }).where(eq(posts.id, id));
+      if (post.kind === "wanted") await deleteWantedSearches(tx, id);
       if (counting.has(id)) await tx.update(schema.users).set({ totalPosts: atLeastZero(sql`${schema.users.totalPosts} - 1`) }).where(eq(schema.users.id, post.authorId));
     }
   });

@@ -26,6 +26,9 @@ import {
   type SavedSearchCriteria,
 } from "~/utils/saved-searches";
 import { indexTerm, matchTerms, postIndexTerms } from "~/utils/search-words";
+import { coursesOf } from "~/utils/course-codes";
+import { wantedExcerpt, wantedNotice, wantedWords } from "~/utils/wanted";
+import type { Tx } from "~/services/dialect/types";
 
 const { savedSearches: s, savedSearchTerms: terms, savedSearchHits: hits, posts } = schema;
 
@@ -55,7 +58,8 @@ export async function saveSearch(opts: { userId: string; campusId: string; crite
     return await transaction(async (tx): Promise<SaveSearchResult> => {
       const [same] = await tx.select({ id: s.id }).from(s).where(and(eq(s.userId, opts.userId), eq(s.campusId, opts.campusId), eq(s.key, key))).limit(1);
       if (same) return { ok: false, reason: "exists" };
-      const [row] = await tx.select({ n: count() }).from(s).where(eq(s.userId, opts.userId));
+      // A Wanted post's searches are not the user's to count (nor listed: listSavedSearches).
+      const [row] = await tx.select({ n: count() }).from(s).where(and(eq(s.userId, opts.userId), isNull(s.wantedPostId)));
       if ((row?.n ?? 0) >= MAX_SAVED_SEARCHES) return { ok: false, reason: "limit" };
       const id = newId();
       await tx.insert(s).values({
@@ -112,19 +116,25 @@ export async function deleteSavedSearch(userId: string, id: string): Promise<boo
 /** One search of a user, described (the unsubscribe page names it). */
 export async function getSavedSearch(userId: string, id: string): Promise<SavedSearchView | null> {
   const [r] = await getDb().select().from(s).where(and(eq(s.id, id), eq(s.userId, userId))).limit(1);
-  return r ? { id: r.id, description: describeSearch(criteriaOf(r)), notify: r.notify, href: searchHref(criteriaOf(r)) } : null;
+  if (!r) return null;
+  // A Wanted post's search is named by the post ("Wanted: Calc textbook") and leads to it.
+  if (r.wantedPostId) {
+    const excerpt = (await wantedExcerpts(getDb(), [r])).get(r.wantedPostId) ?? "";
+    return { id: r.id, description: `Wanted: ${excerpt}`, notify: r.notify, href: `/post/${r.wantedPostId}` };
+  }
+  return { id: r.id, description: describeSearch(criteriaOf(r)), notify: r.notify, href: searchHref(criteriaOf(r)) };
 }
 
 // ---------------------------------------------------------------------------
 // Matching
 
 /** A saved search a listing matched; `authorId` is the listing's. */
-export type SearchMatch = { savedSearchId: string; userId: string; notify: NotifyChoice; description: string; authorId: string };
+export type SearchMatch = { savedSearchId: string; userId: string; notify: NotifyChoice; description: string; authorId: string; wantedPostId?: string | null };
 
 /** The listing's fields matching reads, when it may alert anyone: live, visible, top-level, priced, not sold. */
 async function alertableListing(postId: string, now: number) {
   const [post] = await getDb()
-    .select({ id: posts.id, campusId: posts.campusId, authorId: posts.authorId, text: posts.text, category: posts.category, priceCents: posts.priceCents, isFree: posts.isFree, condition: posts.condition })
+    .select({ id: posts.id, campusId: posts.campusId, authorId: posts.authorId, text: posts.text, category: posts.category, priceCents: posts.priceCents, isFree: posts.isFree, condition: posts.condition, isbn: posts.isbn, courseCodes: posts.courseCodes })
     .from(posts)
     .where(
       and(
@@ -153,7 +163,7 @@ async function alertableListing(postId: string, now: number) {
 export async function matchNewListing(postId: string, now = Date.now()): Promise<SearchMatch[]> {
   const post = await alertableListing(postId, now);
   if (!post) return [];
-  const keys = postIndexTerms(post.text.map((b) => b.text).join("\n"));
+  const keys = [...postIndexTerms(post.text.map((b) => b.text).join("\n")), ...listingCodeKeys(post)];
   const price = post.priceCents;
   const filters: SQL = and(
     post.category === null ? isNull(s.category) : or(isNull(s.category), eq(s.category, post.category)),
@@ -164,8 +174,9 @@ export async function matchNewListing(postId: string, now = Date.now()): Promise
     ne(s.notify, "off"),
     ne(s.userId, post.authorId),
     notBlockedWith(post.authorId, s.userId),
+    wantedPostLive(now),
   )!;
-  const columns = { savedSearchId: s.id, userId: s.userId, notify: s.notify, query: s.query, category: s.category, minCents: s.minCents, maxCents: s.maxCents, freeOnly: s.freeOnly, condition: s.condition };
+  const columns = { savedSearchId: s.id, userId: s.userId, notify: s.notify, query: s.query, category: s.category, minCents: s.minCents, maxCents: s.maxCents, freeOnly: s.freeOnly, condition: s.condition, wantedPostId: s.wantedPostId };
   const db = getDb();
   const byFilters = db.select(columns).from(s).where(and(eq(s.campusId, post.campusId), eq(s.termCount, 0), filters));
   let rows;
@@ -183,7 +194,7 @@ export async function matchNewListing(postId: string, now = Date.now()): Promise
   } else {
     rows = await byFilters;
   }
-  return rows.map((r) => ({ savedSearchId: r.savedSearchId, userId: r.userId, notify: r.notify, description: describeSearch(criteriaOf(r)), authorId: post.authorId }));
+  return rows.map((r) => ({ savedSearchId: r.savedSearchId, userId: r.userId, notify: r.notify, description: describeSearch(criteriaOf(r)), authorId: post.authorId, wantedPostId: r.wantedPostId }));
 }
 
 /**
@@ -192,9 +203,12 @@ export async function matchNewListing(postId: string, now = Date.now()): Promise
  * in-app notice at once for the searches set to Right away. Once a day gets its
  * notices with the digest. Returns how many searches were newly hit.
  */
-export async function recordMatches(postId: string, matches: SearchMatch[], now = Date.now()): Promise<number> {
-  if (!matches.length) return 0;
+export async function recordMatches(postId: string, allMatches: SearchMatch[], now = Date.now()): Promise<number> {
+  if (!allMatches.length) return 0;
   return transaction(async (tx) => {
+    const matches = await oneHitPerWantedPost(tx, postId, allMatches);
+    if (!matches.length) return 0;
+    const wanted = await wantedExcerpts(tx, matches);
     const inserted = await tx
       .insert(hits)
       .values(matches.map((m) => ({ savedSearchId: m.savedSearchId, postId, createdAt: now, notifiedAt: m.notify === "instant" ? now : null })))
@@ -203,7 +217,7 @@ export async function recordMatches(postId: string, matches: SearchMatch[], now 
     const fresh = new Set(inserted.map((r) => r.savedSearchId));
     for (const m of matches) {
       if (m.notify === "instant" && fresh.has(m.savedSearchId)) {
-        await notifySavedSearch(tx, { userId: m.userId, actorId: m.authorId, postId, savedSearchId: m.savedSearchId, description: m.description, now });
+        await notifySavedSearch(tx, { userId: m.userId, actorId: m.authorId, postId, savedSearchId: m.savedSearchId, description: m.description, now, ...wantedNoticeOf(m, wanted) });
       }
     }
     return fresh.size;
@@ -279,6 +293,7 @@ export async function sendSearchAlerts(opts: { savedSearchId: string; previous: 
       )
       .orderBy(desc(posts.createdAt));
     if (!listings.length) return 0;
+    const wanted = search.wantedPostId ? (await wantedExcerpts(tx, [{ wantedPostId: search.wantedPostId }])).get(search.wantedPostId) : undefined;
     const description = describeSearch(criteriaOf(search));
     const unnotified = new Set(taken.filter((h) => h.notifiedAt === null).map((h) => h.postId));
     for (const l of listings) {
@@ -289,7 +304,7 @@ export async function sendSearchAlerts(opts: { savedSearchId: string; previous: 
     const [campus] = await tx.select({ id: campuses.id, hostKey: campuses.hostKey }).from(campuses).where(eq(campuses.id, search.campusId)).limit(1);
     if (!user || !campus || !user.emailNotifications) return 0;
     const origin = opts.originOf(campus);
-    await sendMail(alertEmail({ user, origin, description, daily: search.notify === "daily", searchId: search.id, listings: listings.slice(0, MAX_LISTINGS_PER_EMAIL), more: Math.max(0, listings.length - MAX_LISTINGS_PER_EMAIL), now: opts.now }), tx);
+    await sendMail(alertEmail({ user, origin, description, wanted, daily: search.notify === "daily", searchId: search.id, listings: listings.slice(0, MAX_LISTINGS_PER_EMAIL), more: Math.max(0, listings.length - MAX_LISTINGS_PER_EMAIL), now: opts.now }), tx);
     return listings.length;
   });
 }
@@ -301,6 +316,8 @@ function alertEmail(m: {
   user: { id: string; email: string; firstName: string; unsubscribeVersion: number };
   origin: string;
   description: string;
+  /** A Wanted post's excerpt: the email is about it. */
+  wanted?: string;
   daily: boolean;
   searchId: string;
   listings: { id: string; text: { text: string }[]; priceCents: number | null; isFree: boolean }[];
@@ -308,7 +325,7 @@ function alertEmail(m: {
   now: number;
 }): OutgoingMail {
   const one = m.listings.length === 1 && m.more === 0;
-  const subject = m.daily ? `Today's new listings for "${m.description}"` : one ? savedSearchNotice(m.description) : `New listings for "${m.description}"`;
+  const subject = m.wanted !== undefined ? wantedNotice(m.wanted) : m.daily ? `Today's new listings for "${m.description}"` : one ? savedSearchNotice(m.description) : `New listings for "${m.description}"`;
   const unsubscribe = unsubscribeUrl(m.user, m.origin, m.now, m.searchId);
   const items = m.listings.map((l) => {
     const title = (l.text.map((b) => b.text.trim()).find(Boolean) ?? "Listing").slice(0, 100);
@@ -341,5 +358,100 @@ function alertEmail(m: {
 
 /** Turns one search's alerts off (its unsubscribe link); false when it is gone. */
 export async function stopSearchAlerts(userId: string, id: string): Promise<boolean> {
+  // A Wanted post's link stops all its searches (one per criterion).
+  const [row] = await getDb().select({ wantedPostId: s.wantedPostId }).from(s).where(and(eq(s.id, id), eq(s.userId, userId))).limit(1);
+  if (row?.wantedPostId) {
+    await getDb().update(s).set({ notify: "off" }).where(and(eq(s.wantedPostId, row.wantedPostId), eq(s.userId, userId)));
+    return true;
+  }
   return setSearchNotify(userId, id, "off");
+}
+
+// ---------------------------------------------------------------------------
+// Wanted posts (docs/product.md §7): a Wanted post owns one saved search per
+// criterion — its words (less the filler), each course code, its ISBN — all
+// sharing its id, so a listing matching any of them (OR) alerts its author
+// through the same matching; one hit per wanted post and listing. A listing's
+// course codes and ISBN are match keys beside its words ("course:MATH 2924",
+// "isbn:9780306406157": no word has a colon, so they never meet a word).
+
+/** The match keys of a listing's course codes and ISBN. */
+export function listingCodeKeys(listing: { isbn: string | null; courseCodes: string | null }): string[] {
+  return [...coursesOf(listing.courseCodes).map((c) => `course:${c}`), ...(listing.isbn ? [`isbn:${listing.isbn}`] : [])];
+}
+
+/** What a Wanted post is matched on. */
+export type WantedCriteria = { text: string; category: string | null; courseCodes: string | null; isbn: string | null };
+
+/**
+ * Writes a Wanted post's searches, replacing those it had (posting and every
+ * edit), in the caller's transaction: its words (with its category, if any),
+ * each course code, its ISBN. None when it has nothing to match on.
+ */
+export async function replaceWantedSearches(tx: Tx, opts: { userId: string; campusId: string; wantedPostId: string; criteria: WantedCriteria; now: number }): Promise<void> {
+  await tx.delete(s).where(eq(s.wantedPostId, opts.wantedPostId));
+  const words = wantedWords(opts.criteria.text);
+  const rows: { key: string; query: string; category: string | null; terms: string[] }[] = [];
+  if (words) rows.push({ key: "words", query: words, category: opts.criteria.category, terms: matchTerms(words).map(indexTerm) });
+  for (const code of listingCodeKeys(opts.criteria)) rows.push({ key: code, query: "", category: null, terms: [code] });
+  for (const r of rows) {
+    const id = newId();
+    await tx.insert(s).values({
+      id,
+      userId: opts.userId,
+      campusId: opts.campusId,
+      query: r.query,
+      termCount: r.terms.length,
+      category: r.category,
+      notify: "instant",
+      key: `wanted:${opts.wantedPostId}:${r.key}`,
+      wantedPostId: opts.wantedPostId,
+      createdAt: opts.now,
+    });
+    await tx.insert(terms).values(r.terms.map((term) => ({ campusId: opts.campusId, term, savedSearchId: id, termCount: r.terms.length })));
+  }
+}
+
+/** Deletes a Wanted post's searches (the post was deleted). */
+export async function deleteWantedSearches(tx: Tx, wantedPostId: string): Promise<void> {
+  await tx.delete(s).where(eq(s.wantedPostId, wantedPostId));
+}
+
+/** A search that is not a Wanted post's, or whose Wanted post is live: not deleted, hidden, expired or found. */
+function wantedPostLive(now: number): SQL {
+  // Plain SQL: the same posts table a second time, under its own name.
+  return sql`(${s.wantedPostId} is null or exists (select 1 from posts wanted_post where wanted_post.id = ${s.wantedPostId}
+    and wanted_post.deleted_at is null and wanted_post.hidden_at is null and wanted_post.status <> 'sold' and wanted_post.last_activity_at > ${now - LISTING_LIFETIME_MS}))`;
+}
+
+/** Of a listing's matches, one per Wanted post, and none for a Wanted post already told of this listing. */
+async function oneHitPerWantedPost(tx: Tx, postId: string, matches: SearchMatch[]): Promise<SearchMatch[]> {
+  const wantedIds = [...new Set(matches.map((m) => m.wantedPostId).filter((id): id is string => Boolean(id)))];
+  if (!wantedIds.length) return matches;
+  const told = await tx
+    .select({ wantedPostId: s.wantedPostId })
+    .from(hits)
+    .innerJoin(s, eq(s.id, hits.savedSearchId))
+    .where(and(eq(hits.postId, postId), inArray(s.wantedPostId, wantedIds)));
+  const seen = new Set(told.map((t) => t.wantedPostId));
+  return matches.filter((m) => {
+    if (!m.wantedPostId) return true;
+    if (seen.has(m.wantedPostId)) return false;
+    seen.add(m.wantedPostId);
+    return true;
+  });
+}
+
+/** The excerpts of the Wanted posts among matches, by id. */
+async function wantedExcerpts(tx: Tx, matches: { wantedPostId?: string | null }[]): Promise<Map<string, string>> {
+  const ids = [...new Set(matches.map((m) => m.wantedPostId).filter((id): id is string => Boolean(id)))];
+  if (!ids.length) return new Map();
+  const rows = await tx.select({ id: posts.id, text: posts.text }).from(posts).where(inArray(posts.id, ids));
+  return new Map(rows.map((r) => [r.id, wantedExcerpt(r.text.map((b) => b.text).join("\n"))]));
+}
+
+/** A Wanted post's notice for a match ("Someone posted what you wanted: …"), one per wanted post and listing. */
+function wantedNoticeOf(m: SearchMatch, excerpts: Map<string, string>): { notice?: string; onceKey?: string } {
+  if (!m.wantedPostId) return {};
+  return { notice: wantedNotice(excerpts.get(m.wantedPostId) ?? ""), onceKey: `wanted:${m.wantedPostId}` };
 }

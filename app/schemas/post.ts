@@ -16,6 +16,7 @@ import { CONDITION_VALUES, PRICE_TERM_VALUES } from "~/utils/listings";
 import { parsePrice } from "~/utils/price";
 import { normalizePhotoAlt, PHOTO_ALT_TOO_LONG } from "~/utils/alt-text";
 import { listingExtrasChecks, listingExtrasFields } from "./listing-extras";
+import { wantedFields } from "./wanted";
 
 import { EMPTY_POST, PHOTO_ALT_MAX, POST_MAX_CHARACTERS, TOO_MANY_CHARACTERS } from "~/utils/limits";
 
@@ -125,6 +126,23 @@ export const editPostSchema = z
     z.refine(needsContent, { error: EMPTY_POST, path: ["text"] }),
     notFreeAndPriced,
     ...listingExtrasChecks,
+    z.refine((value) => value.files.length + value.media.filter((m) => !m.remove).length <= MAX_FILES, { error: TOO_MANY_FILES, path: ["files"] }),
+  );
+
+/**
+ * A Wanted post (the composer with "Looking for something?", docs/product.md §7):
+ * text or a file as any post, a category, optional course codes and ISBN, an
+ * optional "Up to $" budget; photos allowed, not needed. No listing fields.
+ */
+export const wantedSchema = z
+  .object({ text, category, files, alts: newFileDescriptions, ...wantedFields })
+  .check(z.refine(needsContent, { error: EMPTY_POST, path: ["text"] }));
+
+/** Editing a Wanted post: its rules, with the photos kept counting as in editPostSchema. */
+export const editWantedSchema = z
+  .object({ text, category, files, alts: newFileDescriptions, ...wantedFields, media: z.pipe(z.optional(z.array(existingMedia)), z.transform((value) => value ?? [])) })
+  .check(
+    z.refine(needsContent, { error: EMPTY_POST, path: ["text"] }),
     z.refine((value) => value.files.length + value.media.filter((m) => !m.remove).length <= MAX_FILES, { error: TOO_MANY_FILES, path: ["files"] }),
   );
 

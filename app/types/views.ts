@@ -72,6 +72,8 @@ export type PostCardView = {
   hidden: boolean;
   /** Textbook details, Must go by and the price before the weekly drops; null when the listing has none. */
   extras?: ListingExtrasView | null;
+  /** A Wanted post (docs/product.md §7): its budget as shown ("Up to $40"); null for any other post. */
+  wanted?: { budget: string | null } | null;
 };
 
 /** A listing's textbook and move-out details as cards and pages show them. */
@@ -230,6 +232,8 @@ export type ListingControlsView = {
   nextRenew: TimeView;
   /** Mark as sold's "Who bought it?": who messaged about it, the accepted offer's buyer preselected. */
   buyers: { choices: BuyerChoiceView[]; preselected: string | null };
+  /** A Wanted post: Found it and Still looking apply at once (no "Who bought it?"). */
+  wanted?: boolean;
 };
 
 /** The sign-up prompt a visitor's page opens (docs/product.md §19). */

@@ -5,7 +5,8 @@
 import { CATEGORIES } from "./categories";
 import { CONDITION_VALUES, BEST_MATCH, SORTS, type Condition, type FeedSort } from "./listings";
 import { parsePrice } from "./price";
-import { normalizeCourse } from "./course-codes";
+import { INVALID_COURSE, normalizeCourse } from "./course-codes";
+import type { FeedType } from "./wanted";
 
 export type FeedFilters = {
   /** A category value, or "all". */
@@ -18,13 +19,15 @@ export type FeedFilters = {
   sort: FeedSort;
   /** A textbook course code ("MATH 2924"), typed any way in `?course=`; null: any. */
   course?: string | null;
+  /** Show: For sale (listings) or Wanted (`?type=sale|wanted`); null or absent: Everything, the default. */
+  type?: FeedType | null;
 };
 
 /** The form as the reader left it (what the inputs show), and why a value was ignored. */
 export type FeedFilterForm = {
   filters: FeedFilters;
-  values: { min: string; max: string };
-  errors: { min?: string; max?: string };
+  values: { min: string; max: string; course?: string };
+  errors: { min?: string; max?: string; course?: string };
 };
 
 export const DEFAULT_FILTERS: FeedFilters = {
@@ -52,7 +55,7 @@ export function readFeedFilters(params: URLSearchParams, opts: { bestMatch?: boo
 
   const category = text("category");
   if (CATEGORIES.some((c) => c.value === category)) filters.category = category;
-  const values = { min: text("min"), max: text("max") };
+  const values: FeedFilterForm["values"] = { min: text("min"), max: text("max") };
   for (const key of ["min", "max"] as const) {
     if (!values[key]) continue;
     const parsed = parsePrice(values[key]);
@@ -70,6 +73,11 @@ export function readFeedFilters(params: URLSearchParams, opts: { bestMatch?: boo
   if (sold === "show") filters.hideSold = false;
   const sort = text("sort");
   filters.course = normalizeCourse(text("course"));
+  const course = text("course");
+  if (course) values.course = course;
+  if (course && !filters.course) errors.course = INVALID_COURSE;
+  const type = text("type");
+  filters.type = type === "sale" || type === "wanted" ? type : null;
   if (SORTS.some((s) => s.value === sort) || (opts.bestMatch && sort === BEST_MATCH.value)) filters.sort = sort as FeedSort;
   return { filters, values, errors };
 }
@@ -100,6 +108,8 @@ export function activeFilterCount(filters: FeedFilters): number {
     filters.freeOnly,
     filters.condition !== null,
     filters.hideSold !== defaults.hideSold,
+    Boolean(filters.type),
+    Boolean(filters.course),
   ].filter(Boolean).length;
 }
 

@@ -178,6 +178,8 @@ export const posts = pgTable(
     originalPriceCents: integer("original_price_cents"),
     priceFloorCents: integer("price_floor_cents"),
     priceScheduleFrom: time("price_schedule_from"),
+    kind: text("kind", { enum: ["wanted"] }),
+    wantedBudgetCents: integer("wanted_budget_cents"),
   },
   (t) => [
     index("posts_feed_idx").on(t.campusId, t.lastActivityAt, t.id).where(topLevelPost),
@@ -190,6 +192,7 @@ export const posts = pgTable(
     index("posts_must_go_idx").on(t.campusId, t.mustGoBy, t.id).where(sql`${topLevelPost} and must_go_by is not null`),
     index("posts_price_schedule_idx").on(t.priceScheduleFrom).where(sql`price_schedule_from is not null and deleted_at is null`),
     index("posts_listing_activity_idx").on(t.lastActivityAt).where(pricedListing),
+    index("posts_wanted_idx").on(t.campusId, t.lastActivityAt, t.id).where(sql`kind = 'wanted' and parent_id is null and deleted_at is null`),
     index("posts_root_idx").on(t.rootId),
     // A thread's page walks these in order: the replies to one post or comment, oldest first (keyset).
     index("posts_parent_idx").on(t.parentId, t.createdAt, t.id),
@@ -703,6 +706,8 @@ export const savedSearches = pgTable(
   (t) => [
     uniqueIndex("saved_searches_user_key_idx").on(t.userId, t.campusId, t.key),
     index("saved_searches_user_idx").on(t.userId, t.createdAt),
+    // A Wanted post's searches: replaced on edit, read to give one alert per wanted post and listing.
+    index("saved_searches_wanted_idx").on(t.wantedPostId).where(sql`wanted_post_id is not null`),
     index("saved_searches_filters_idx").on(t.campusId, t.category).where(sql`term_count = 0`),
   ],
 );

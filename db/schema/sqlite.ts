@@ -195,6 +195,9 @@ export const posts = sqliteTable(
     originalPriceCents: integer("original_price_cents"),
     priceFloorCents: integer("price_floor_cents"),
     priceScheduleFrom: integer("price_schedule_from"),
+    // Wanted posts (docs/product.md §7): not listings (no price); "Up to $" in cents. Course codes and ISBN above.
+    kind: text("kind", { enum: ["wanted"] }),
+    wantedBudgetCents: integer("wanted_budget_cents"),
   },
   (t) => [
     index("posts_feed_idx")
@@ -225,6 +228,10 @@ export const posts = sqliteTable(
     index("posts_listing_activity_idx")
       .on(t.lastActivityAt)
       .where(sql`parent_id is null and game_id is null and project_id is null and deleted_at is null and price_cents is not null`),
+    // The Wanted feed filter and the wanted posts' renewal reminders.
+    index("posts_wanted_idx")
+      .on(t.campusId, t.lastActivityAt, t.id)
+      .where(sql`kind = 'wanted' and parent_id is null and deleted_at is null`),
     index("posts_root_idx").on(t.rootId),
     // A thread's page walks these in order: the replies to one post or comment, oldest first (keyset).
     index("posts_parent_idx").on(t.parentId, t.createdAt, t.id),
@@ -777,6 +784,8 @@ export const savedSearches = sqliteTable(
   (t) => [
     uniqueIndex("saved_searches_user_key_idx").on(t.userId, t.campusId, t.key),
     index("saved_searches_user_idx").on(t.userId, t.createdAt),
+    // A Wanted post's searches: replaced on edit, read to give one alert per wanted post and listing.
+    index("saved_searches_wanted_idx").on(t.wantedPostId).where(sql`wanted_post_id is not null`),
     // Searches without words are matched by their filter columns alone.
     index("saved_searches_filters_idx").on(t.campusId, t.category).where(sql`term_count = 0`),
   ],

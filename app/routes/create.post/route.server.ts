@@ -20,7 +20,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const campus = await campusForRequest(request);
   const moveOut = await isMoveOutWeek(campus.id, dayIn(campus.timeZone, Date.now()));
-  return { goBack: goBackOf(request), schoolVerified: await isSchoolVerifiedOn(user, campus.id), pickupSpots: pickupSpotsFor(campus.id), videos: await videosAccepted(), moveOut };
+  // "Looking for something?": the composer of a Wanted post (URL state, docs/product.md §7).
+  const wanted = new URL(request.url).searchParams.get("kind") === "wanted";
+  return { goBack: goBackOf(request), wanted, schoolVerified: await isSchoolVerifiedOn(user, campus.id), pickupSpots: pickupSpotsFor(campus.id), videos: await videosAccepted(), moveOut };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

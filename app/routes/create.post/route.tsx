@@ -11,7 +11,7 @@ export const handle: RouteHandle = { title: "Create Post" };
 export { action, loader } from "./route.server";
 
 export default function CreatePost() {
-  const { goBack, schoolVerified, pickupSpots, videos, moveOut } = useLoaderData<typeof loader>();
+  const { goBack, wanted, schoolVerified, pickupSpots, videos, moveOut } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const suspension = useOptionalUser()?.suspension;
   // A refused send keeps its draft, with the reason, in the form.
@@ -21,12 +21,14 @@ export default function CreatePost() {
     <div className="panel">
       <Composer
         kind="post"
-        action={`/create/post?goBack=${encodeURIComponent(goBack)}`}
+        key={wanted ? "wanted" : "post"}
+        action={`/create/post?${wanted ? "kind=wanted&" : ""}goBack=${encodeURIComponent(goBack)}`}
         hidden={{ target: "post", goBack }}
         goBack={goBack}
         pickupSpots={pickupSpots}
         videos={videos}
         moveOut={moveOut}
+        wanted={wanted}
         lastResult={result?.reply}
         askDiscard={result?.askDiscard}
       />

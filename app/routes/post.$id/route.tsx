@@ -61,7 +61,7 @@ export default function PostPage() {
       <div className="post-with-bar">
         <PostCard post={post} detail />
         {!post.parentId && !post.gameId && !post.projectId ? (
-          <MessageSellerButton postId={post.id} authorId={post.author.id} forSale={post.price !== null && post.status !== "sold" && !post.expired} />
+          <MessageSellerButton postId={post.id} authorId={post.author.id} forSale={post.price !== null && post.status !== "sold" && !post.expired} wanted={Boolean(post.wanted)} />
         ) : null}
       </div>
       {mine ? <OnDemand.ListingControls postId={post.id} listing={listing} Confirm={OnDemand.ListingConfirm} /> : null}

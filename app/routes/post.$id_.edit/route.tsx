@@ -30,6 +30,7 @@ export default function EditPost() {
         pickupSpots={pickupSpots}
         keptMedia={media.length}
         videos={videos}
+        wanted={defaults.kind === "wanted"}
         mediaEditor={(field) => <OnDemand.MediaEditor media={media} {...field} untilInteraction={field.draft === undefined} />}
         lastResult={result?.reply}
         askDiscard={result?.askDiscard}

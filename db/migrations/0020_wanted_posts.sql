@@ -1,0 +1,4 @@
+ALTER TABLE `posts` ADD `kind` text;--> statement-breakpoint
+ALTER TABLE `posts` ADD `wanted_budget_cents` integer;--> statement-breakpoint
+CREATE INDEX `posts_wanted_idx` ON `posts` (`campus_id`,`last_activity_at`,`id`) WHERE kind = 'wanted' and parent_id is null and deleted_at is null;--> statement-breakpoint
+CREATE INDEX `saved_searches_wanted_idx` ON `saved_searches` (`wanted_post_id`) WHERE wanted_post_id is not null;
