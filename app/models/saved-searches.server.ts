@@ -25,7 +25,7 @@ import {
   type NotifyChoice,
   type SavedSearchCriteria,
 } from "~/utils/saved-searches";
-import { indexTerm, matchTerms, postIndexTerms } from "~/utils/search-words";
+import { indexTerm, matchTerms, postIndexTerms, TERMS_VERSION } from "~/utils/search-words";
 
 const { savedSearches: s, savedSearchTerms: terms, savedSearchHits: hits, posts } = schema;
 
@@ -64,6 +64,7 @@ export async function saveSearch(opts: { userId: string; campusId: string; crite
         campusId: opts.campusId,
         query: c.query,
         termCount: matching.length,
+        termsVersion: TERMS_VERSION,
         category: c.category,
         minCents: c.minCents,
         maxCents: c.maxCents,
@@ -74,13 +75,55 @@ export async function saveSearch(opts: { userId: string; campusId: string; crite
         wantedPostId: opts.wantedPostId ?? null,
         createdAt: opts.now ?? Date.now(),
       });
-      if (matching.length) await tx.insert(terms).values(matching.map((t) => ({ campusId: opts.campusId, term: indexTerm(t), savedSearchId: id, termCount: matching.length })));
+      if (matching.length) await tx.insert(terms).values(termRows(id, opts.campusId, c.query));
       return { ok: true, id };
     });
   } catch (error) {
     // The same search saved twice at once: the second meets the unique key.
     if (isUniqueViolation(error)) return { ok: false, reason: "exists" };
     throw error;
+  }
+}
+
+/** A search's rows of the terms index, as the current TERMS_VERSION makes them. */
+function termRows(savedSearchId: string, campusId: string, query: string) {
+  const matching = matchTerms(query);
+  return matching.map((t) => ({ campusId, term: indexTerm(t), savedSearchId, termCount: matching.length }));
+}
+
+/**
+ * Indexes again the saved searches whose terms rows an older TERMS_VERSION
+ * made (an upgrade that changed the words, as stemming did), `batch` searches
+ * per transaction; returns how many. Run once by every process's alert job
+ * before it matches (a migration cannot run the tokeniser). Idempotent and
+ * safe to run in several processes at once: each batch first claims its
+ * searches by moving them to the current version, so a search is redone by
+ * one transaction only, and one interrupted half-way resumes where it stopped.
+ */
+export async function reindexSavedSearchTerms(batch = 500): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const { stale: seen, redone } = await transaction(async (tx) => {
+      const stale = await tx.select({ id: s.id }).from(s).where(ne(s.termsVersion, TERMS_VERSION)).limit(batch);
+      if (!stale.length) return { stale: 0, redone: 0 };
+      const claimed = await tx
+        .update(s)
+        .set({ termsVersion: TERMS_VERSION })
+        .where(and(inArray(s.id, stale.map((r) => r.id)), ne(s.termsVersion, TERMS_VERSION)))
+        .returning({ id: s.id, campusId: s.campusId, query: s.query, termCount: s.termCount });
+      if (!claimed.length) return { stale: stale.length, redone: 0 };
+      await tx.delete(terms).where(inArray(terms.savedSearchId, claimed.map((r) => r.id)));
+      const rows = claimed.flatMap((r) => termRows(r.id, r.campusId, r.query));
+      for (let from = 0; from < rows.length; from += 1_000) await tx.insert(terms).values(rows.slice(from, from + 1_000));
+      // Stemming can merge two words into one term ("desk desks"): the search's count follows.
+      for (const r of claimed) {
+        const count = matchTerms(r.query).length;
+        if (count !== r.termCount) await tx.update(s).set({ termCount: count }).where(eq(s.id, r.id));
+      }
+      return { stale: stale.length, redone: claimed.length };
+    });
+    total += redone;
+    if (seen < batch) return total;
   }
 }
 
