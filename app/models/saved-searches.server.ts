@@ -9,7 +9,7 @@
 // is a `saved_search_hits` row, which the in-app notice and the email batches
 // read.
 import { and, count, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import { getDb, isUniqueViolation, newId, schema, transaction } from "~/services/db.server";
+import { getDb, inSubquery, inTexts, isUniqueViolation, newId, schema, transaction } from "~/services/db.server";
 import { notBlockedWith } from "./blocks.server";
 import { escapeHtml, sendMail, type OutgoingMail } from "./mail.server";
 import { notifySavedSearch, savedSearchNotice } from "./notifications.server";
@@ -214,14 +214,14 @@ export async function matchNewListing(postId: string, now = Date.now()): Promise
   let rows;
   if (keys.length) {
     // The searches all of whose terms the post has, from the index alone; only those are read.
+    // The searches are then read by primary key for just those ids, never all of the campus's (inSubquery).
     const found = db
       .select({ id: terms.savedSearchId })
       .from(terms)
-      .where(and(eq(terms.campusId, post.campusId), inArray(terms.term, keys)))
+      .where(and(eq(terms.campusId, post.campusId), inTexts(terms.term, keys)))
       .groupBy(terms.savedSearchId, terms.termCount)
-      .having(sql`count(*) = ${terms.termCount}`)
-      .as("found");
-    const byWords = db.select(columns).from(s).innerJoin(found, eq(found.id, s.id)).where(filters);
+      .having(sql`count(*) = ${terms.termCount}`);
+    const byWords = db.select(columns).from(s).where(and(inSubquery(s.id, found), filters));
     rows = await byWords.unionAll(byFilters);
   } else {
     rows = await byFilters;

@@ -104,8 +104,12 @@ export interface DbClient {
   migrate(then?: () => Promise<void>): Promise<void>;
   /** Throws the driver's error when the database cannot be reached. */
   check(): Promise<void>;
-  /** The planner's plan for a statement, one step per line (tests and the bench check that indexes are used). */
-  explain(query: SQL | Statement): Promise<string>;
+  /**
+   * The planner's plan for a statement, one step per line (tests and the bench
+   * check that indexes are used). `analyze`: PostgreSQL runs it and adds the
+   * actual rows and times of each step (SQLite's plan has none).
+   */
+  explain(query: SQL | Statement, opts?: { analyze?: boolean }): Promise<string>;
   /** Refreshes the planner's statistics (after a bulk load: the bench). */
   analyze(): Promise<void>;
   close(): Promise<void>;
