@@ -162,13 +162,15 @@ export function skipLocked<Q>(query: Q): Q {
 }
 
 /**
- * `column` is one of `values` (texts): on PostgreSQL one array parameter
- * (`= any($1::text[])`, one plan whatever the count, as a listing's hundreds
- * of index keys are); on SQLite an IN list.
+ * `column` is one of `values` (texts; a listing's hundreds of index keys), each
+ * looked up in `column`'s index: on PostgreSQL one array parameter unnested
+ * (`in (select unnest($1::text[]))`: a nested loop of index probes, where a
+ * plain `= any(…)` may be planned as a read of the whole table); SQLite
+ * already probes the index for each value of an IN list.
  */
 export function inTexts(column: SQLWrapper, values: string[]): SQL {
   if (dbClient().dialect !== "pg") return inArray(column as Column, values);
-  return sql`${column} = any(${new Param(values)}::text[])`;
+  return sql`${column} in (select unnest(${new Param(values)}::text[]))`;
 }
 
 /**

@@ -110,7 +110,7 @@ export interface DbClient {
    * actual rows and times of each step (SQLite's plan has none).
    */
   explain(query: SQL | Statement, opts?: { analyze?: boolean }): Promise<string>;
-  /** Refreshes the planner's statistics (after a bulk load: the bench). */
+  /** Refreshes the planner's statistics (after a bulk load: the bench); on PostgreSQL a VACUUM ANALYZE. */
   analyze(): Promise<void>;
   close(): Promise<void>;
   readonly search: SearchDialect;
