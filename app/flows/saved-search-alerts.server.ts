@@ -5,12 +5,14 @@
 // at once), then sends the alert emails that are due: Right away at most one
 // per search an hour, Once a day at 8:00 in the campus's time zone. Polling
 // every few seconds keeps an alert within the minute; an idle poll is one read.
+// Its first run indexes again the saved searches an older TERMS_VERSION indexed.
 import crypto from "node:crypto";
 import os from "node:os";
 import { campusOrigin, defaultOrigin } from "~/services/urls.server";
 import {
   matchNewListing,
   recordMatches,
+  reindexSavedSearchTerms,
   searchesWithPendingHits,
   sendSearchAlerts,
   type PendingAlerts,
@@ -72,7 +74,13 @@ export type ListingAlertJob = {
 export function createListingAlertJob(opts: { pollMs?: number; firstRunMs?: number; now?: () => number; log?: (m: string) => void } = {}): ListingAlertJob {
   const now = opts.now ?? Date.now;
   const holder = `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
+  // Searches indexed by an older version are indexed again before this process matches anything (once; retried on the next run if it fails).
+  let reindexed = false;
   const runOnce = async () => {
+    if (!reindexed) {
+      await reindexSavedSearchTerms();
+      reindexed = true;
+    }
     const matched = await matchQueuedListings(holder, now());
     const emailed = await sendDueAlertEmails(now());
     return { matched, emailed };

@@ -4,8 +4,8 @@
 // push worker (app/flows/push-delivery.server.ts) claims due rows with a lease —
 // FOR UPDATE SKIP LOCKED on PostgreSQL, so two processes never send the same
 // one — and a slow push service never holds up the request that notified.
-import { and, asc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
-import { getDb, newId, schema, skipLocked, type Tx } from "~/services/db.server";
+import { and, asc, desc, eq, inArray, lt, lte, ne, notInArray, or, sql } from "drizzle-orm";
+import { getDb, newId, schema, skipLocked, transaction, type Tx } from "~/services/db.server";
 
 const { pushSubscriptions: subs, pushPreferences: prefs, pushDeliveries: deliveries } = schema;
 
@@ -22,18 +22,28 @@ export function pushChoiceOf(type: string): PushChoice {
 
 export type NewSubscription = { endpoint: string; p256dh: string; auth: string };
 
+/** Devices one user pushes to at most; turning push on for one more drops the one turned on longest ago. */
+export const MAX_PUSH_DEVICES = 10;
+
 /**
  * Stores this browser's subscription for the user. The endpoint is the device:
- * subscribing again updates its keys, and a browser someone else used before
- * now pushes to this user only. Returns the row's id (the device cookie).
+ * subscribing again updates its keys (and makes it the newest), and a browser
+ * someone else used before now pushes to this user only. Beyond
+ * MAX_PUSH_DEVICES the user's oldest devices are removed (with what was queued
+ * for them), so one account never fans a notification out to more. Returns
+ * the row's id (the device cookie).
  */
 export async function savePushSubscription(userId: string, s: NewSubscription, now = Date.now()): Promise<string> {
-  const [row] = await getDb()
-    .insert(subs)
-    .values({ id: newId(), userId, endpoint: s.endpoint, p256dh: s.p256dh, auth: s.auth, createdAt: now })
-    .onConflictDoUpdate({ target: subs.endpoint, set: { userId, p256dh: s.p256dh, auth: s.auth, createdAt: now } })
-    .returning({ id: subs.id });
-  return row!.id;
+  return transaction(async (tx) => {
+    const [row] = await tx
+      .insert(subs)
+      .values({ id: newId(), userId, endpoint: s.endpoint, p256dh: s.p256dh, auth: s.auth, createdAt: now })
+      .onConflictDoUpdate({ target: subs.endpoint, set: { userId, p256dh: s.p256dh, auth: s.auth, createdAt: now } })
+      .returning({ id: subs.id });
+    const newest = tx.select({ id: subs.id }).from(subs).where(eq(subs.userId, userId)).orderBy(desc(subs.createdAt), desc(subs.id)).limit(MAX_PUSH_DEVICES);
+    await tx.delete(subs).where(and(eq(subs.userId, userId), notInArray(subs.id, newest), ne(subs.id, row!.id)));
+    return row!.id;
+  });
 }
 
 /** Removes one of the user's devices, named by its id or its endpoint; true when there was one. */

@@ -9,7 +9,7 @@
 // is a `saved_search_hits` row, which the in-app notice and the email batches
 // read.
 import { and, count, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import { getDb, isUniqueViolation, newId, schema, transaction } from "~/services/db.server";
+import { getDb, inSubquery, inTexts, isUniqueViolation, newId, schema, transaction } from "~/services/db.server";
 import { notBlockedWith } from "./blocks.server";
 import { escapeHtml, sendMail, type OutgoingMail } from "./mail.server";
 import { notifySavedSearch, savedSearchNotice } from "./notifications.server";
@@ -25,7 +25,7 @@ import {
   type NotifyChoice,
   type SavedSearchCriteria,
 } from "~/utils/saved-searches";
-import { indexTerm, matchTerms, postIndexTerms } from "~/utils/search-words";
+import { indexTerm, matchTerms, postIndexTerms, TERMS_VERSION } from "~/utils/search-words";
 import { coursesOf } from "~/utils/course-codes";
 import { wantedExcerpt, wantedNotice, wantedWords } from "~/utils/wanted";
 import type { Tx } from "~/services/dialect/types";
@@ -68,6 +68,7 @@ export async function saveSearch(opts: { userId: string; campusId: string; crite
         campusId: opts.campusId,
         query: c.query,
         termCount: matching.length,
+        termsVersion: TERMS_VERSION,
         category: c.category,
         minCents: c.minCents,
         maxCents: c.maxCents,
@@ -78,13 +79,64 @@ export async function saveSearch(opts: { userId: string; campusId: string; crite
         wantedPostId: opts.wantedPostId ?? null,
         createdAt: opts.now ?? Date.now(),
       });
-      if (matching.length) await tx.insert(terms).values(matching.map((t) => ({ campusId: opts.campusId, term: indexTerm(t), savedSearchId: id, termCount: matching.length })));
+      if (matching.length) await tx.insert(terms).values(termRows(id, opts.campusId, { query: c.query, key }));
       return { ok: true, id };
     });
   } catch (error) {
     // The same search saved twice at once: the second meets the unique key.
     if (isUniqueViolation(error)) return { ok: false, reason: "exists" };
     throw error;
+  }
+}
+
+/**
+ * A search's terms as the current TERMS_VERSION makes them: its words', or, for
+ * a Wanted post's course or ISBN search, the code its key names (no word makes it).
+ */
+function termsOfSearch(search: { query: string; key: string }): string[] {
+  const code = /^wanted:[^:]+:((?:course|isbn):.+)$/.exec(search.key)?.[1];
+  return code ? [code] : matchTerms(search.query).map(indexTerm);
+}
+
+/** A search's rows of the terms index. */
+function termRows(savedSearchId: string, campusId: string, search: { query: string; key: string }) {
+  const found = termsOfSearch(search);
+  return found.map((term) => ({ campusId, term, savedSearchId, termCount: found.length }));
+}
+
+/**
+ * Indexes again the saved searches whose terms rows an older TERMS_VERSION
+ * made (an upgrade that changed the words, as stemming did), `batch` searches
+ * per transaction; returns how many. Run once by every process's alert job
+ * before it matches (a migration cannot run the tokeniser). Idempotent and
+ * safe to run in several processes at once: each batch first claims its
+ * searches by moving them to the current version, so a search is redone by
+ * one transaction only, and one interrupted half-way resumes where it stopped.
+ */
+export async function reindexSavedSearchTerms(batch = 500): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const { stale: seen, redone } = await transaction(async (tx) => {
+      const stale = await tx.select({ id: s.id }).from(s).where(ne(s.termsVersion, TERMS_VERSION)).limit(batch);
+      if (!stale.length) return { stale: 0, redone: 0 };
+      const claimed = await tx
+        .update(s)
+        .set({ termsVersion: TERMS_VERSION })
+        .where(and(inArray(s.id, stale.map((r) => r.id)), ne(s.termsVersion, TERMS_VERSION)))
+        .returning({ id: s.id, campusId: s.campusId, query: s.query, key: s.key, termCount: s.termCount });
+      if (!claimed.length) return { stale: stale.length, redone: 0 };
+      await tx.delete(terms).where(inArray(terms.savedSearchId, claimed.map((r) => r.id)));
+      const rows = claimed.flatMap((r) => termRows(r.id, r.campusId, r));
+      for (let from = 0; from < rows.length; from += 1_000) await tx.insert(terms).values(rows.slice(from, from + 1_000));
+      // Stemming can merge two words into one term ("desk desks"): the search's count follows.
+      for (const r of claimed) {
+        const count = termsOfSearch(r).length;
+        if (count !== r.termCount) await tx.update(s).set({ termCount: count }).where(eq(s.id, r.id));
+      }
+      return { stale: stale.length, redone: claimed.length };
+    });
+    total += redone;
+    if (seen < batch) return total;
   }
 }
 
@@ -182,14 +234,14 @@ export async function matchNewListing(postId: string, now = Date.now()): Promise
   let rows;
   if (keys.length) {
     // The searches all of whose terms the post has, from the index alone; only those are read.
+    // The searches are then read by primary key for just those ids, never all of the campus's (inSubquery).
     const found = db
       .select({ id: terms.savedSearchId })
       .from(terms)
-      .where(and(eq(terms.campusId, post.campusId), inArray(terms.term, keys)))
+      .where(and(eq(terms.campusId, post.campusId), inTexts(terms.term, keys)))
       .groupBy(terms.savedSearchId, terms.termCount)
-      .having(sql`count(*) = ${terms.termCount}`)
-      .as("found");
-    const byWords = db.select(columns).from(s).innerJoin(found, eq(found.id, s.id)).where(filters);
+      .having(sql`count(*) = ${terms.termCount}`);
+    const byWords = db.select(columns).from(s).where(and(inSubquery(s.id, found), filters));
     rows = await byWords.unionAll(byFilters);
   } else {
     rows = await byFilters;
@@ -406,6 +458,7 @@ export async function replaceWantedSearches(tx: Tx, opts: { userId: string; camp
       notify: "instant",
       key: `wanted:${opts.wantedPostId}:${r.key}`,
       wantedPostId: opts.wantedPostId,
+      termsVersion: TERMS_VERSION,
       createdAt: opts.now,
     });
     await tx.insert(terms).values(r.terms.map((term) => ({ campusId: opts.campusId, term, savedSearchId: id, termCount: r.terms.length })));

@@ -1,7 +1,7 @@
 // The database client (infrastructure): DATABASE_URL picks SQLite or PostgreSQL
 // once, at start; everything else goes through `getDb()`, `transaction()` and
 // the dialect's concern modules (app/services/dialect/), never a raw driver.
-import { sql, type Logger, type SQL } from "drizzle-orm";
+import { inArray, Param, sql, type Column, type Logger, type SQL, type SQLWrapper } from "drizzle-orm";
 import * as schema from "../../db/schema";
 import { dialect as schemaDialect } from "../../db/schema";
 import { config, ConfigError, parseDatabaseUrl, redactDatabaseUrl, type DatabaseConfig } from "./config.server";
@@ -159,6 +159,30 @@ export function forUpdate<Q>(query: Q): Q {
 export function skipLocked<Q>(query: Q): Q {
   if (dbClient().dialect !== "pg") return query;
   return (query as unknown as { for(strength: "update", opts: { skipLocked: boolean }): Q }).for("update", { skipLocked: true });
+}
+
+/**
+ * `column` is one of `values` (texts; a listing's hundreds of index keys), each
+ * looked up in `column`'s index: on PostgreSQL one array parameter unnested
+ * (`in (select unnest($1::text[]))`: a nested loop of index probes, where a
+ * plain `= any(…)` may be planned as a read of the whole table); SQLite
+ * already probes the index for each value of an IN list.
+ */
+export function inTexts(column: SQLWrapper, values: string[]): SQL {
+  if (dbClient().dialect !== "pg") return inArray(column as Column, values);
+  return sql`${column} in (select unnest(${new Param(values)}::text[]))`;
+}
+
+/**
+ * `column` is one of the values `subquery` returns, the subquery run first and
+ * the table then read by `column`'s index for just those (a handful out of
+ * many): on PostgreSQL `= any(array(subquery))`, which the planner cannot
+ * turn into a hash join over the whole table as it may an IN (subquery);
+ * SQLite already runs IN (subquery) that way.
+ */
+export function inSubquery(column: SQLWrapper, subquery: SQLWrapper): SQL {
+  if (dbClient().dialect !== "pg") return sql`${column} in ${subquery}`;
+  return sql`${column} = any(array${subquery})`;
 }
 
 /** Random URL-safe id: 96 bits as 16 base64url characters. */

@@ -31,6 +31,8 @@ const LIMITS = {
   messagesPerUser: { points: 60, duration: 60 },
   /** Offers per user (made in conversations): haggling, not a flood of lowball offers. */
   offersPerUser: { points: 10, duration: 3600 },
+  /** Turning push on (subscribe attempts) per user: a few browsers and retries, not a stream of endpoints. */
+  pushSubscribesPerUser: { points: 10, duration: 3600 },
   /** Reports per user: enough to flag a whole scam ring, not to bury the review queue. */
   reportsPerUser: { points: 30, duration: 3600 },
   /** Contact Me / Feedback messages per IP. */

@@ -28,3 +28,4 @@ export const BLOCK_CONFIRM = {
 export const PUSH_ON = "Push notifications are on for this device.";
 export const PUSH_OFF = "Push notifications are off for this device.";
 export const PUSH_CHOICES_SAVED = "Push choices saved.";
+export const TOO_MANY_PUSH_SUBSCRIBES = "You've turned on push notifications too many times this hour. Try again later.";

@@ -692,6 +692,7 @@ export const savedSearches = pgTable(
       .references(() => campuses.id),
     query: text("query").notNull().default(""),
     termCount: integer("term_count").notNull(),
+    termsVersion: integer("terms_version").notNull().default(1),
     category: text("category"),
     minCents: integer("min_cents"),
     maxCents: integer("max_cents"),

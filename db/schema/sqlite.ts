@@ -769,6 +769,8 @@ export const savedSearches = sqliteTable(
     query: text("query").notNull().default(""),
     /** How many rows of saved_search_terms a post must match (0: filters only). */
     termCount: integer("term_count").notNull(),
+    /** The TERMS_VERSION (app/utils/search-words.ts) its terms rows were made by; older ones are indexed again at start. */
+    termsVersion: integer("terms_version").notNull().default(1),
     category: text("category"),
     minCents: integer("min_cents"),
     maxCents: integer("max_cents"),

@@ -131,4 +131,21 @@ describe("push settings", () => {
     expect(after.body).toContain("Push notifications need JavaScript.");
     expect(after.body).not.toContain("Push notifications are on for this device.");
   });
+
+  it("turning push on is limited to 10 attempts per user an hour, refused ones counted too (docs/product.md §21)", async () => {
+    const user = await signUp();
+    const keys = { p256dh: `B${"x".repeat(86)}`, auth: "a".repeat(22) };
+    const bad = await postForm("/settings/push", { intent: "subscribe", endpoint: "https://127.0.0.1/x", ...keys }, { Cookie: user.cookie });
+    expect(bad.status).toBe(400);
+    for (let i = 1; i < 10; i++) {
+      const on = await postForm("/settings/push", { intent: "subscribe", endpoint: `https://fcm.googleapis.com/fcm/send/limit-${i}`, ...keys }, { Cookie: user.cookie });
+      expect(on.status, `attempt ${i + 1}`).toBe(302);
+    }
+    const refused = await postForm("/settings/push", { intent: "subscribe", endpoint: "https://fcm.googleapis.com/fcm/send/limit-11", ...keys }, { Cookie: user.cookie });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toContain("You've turned on push notifications too many times this hour. Try again later.");
+    // Another user is not held back by it.
+    const other = await signUp();
+    expect((await postForm("/settings/push", { intent: "subscribe", endpoint: "https://fcm.googleapis.com/fcm/send/limit-other", ...keys }, { Cookie: other.cookie })).status).toBe(302);
+  });
 });

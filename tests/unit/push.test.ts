@@ -17,6 +17,7 @@ import { notifySavedSearch } from "~/models/notifications.server";
 import {
   countPushSubscriptions,
   getPushChoices,
+  MAX_PUSH_DEVICES,
   pushChoiceOf,
   removePushSubscription,
   savePushSubscription,
@@ -148,6 +149,21 @@ describe("push delivery", () => {
     expect(await removePushSubscription(first.id, { id })).toBe(false);
     expect(await removePushSubscription(second.id, { endpoint: browser.endpoint })).toBe(true);
     expect(await countPushSubscriptions(second.id)).toBe(0);
+  });
+
+  it(`keeps at most ${MAX_PUSH_DEVICES} devices per user: one more drops the one turned on longest ago, with its queued pushes`, async () => {
+    const user = await student("Iv");
+    const ids: string[] = [];
+    for (let i = 0; i < MAX_PUSH_DEVICES; i++) ids.push(await savePushSubscription(user.id, { endpoint: `https://push.example.com/cap-${n}-${i}`, p256dh: "k", auth: "a" }, 1_000 + i));
+    expect(await countPushSubscriptions(user.id)).toBe(MAX_PUSH_DEVICES);
+    // The oldest turned on again: now the newest, so the second oldest goes next.
+    expect(await savePushSubscription(user.id, { endpoint: `https://push.example.com/cap-${n}-0`, p256dh: "k2", auth: "a2" }, 2_000)).toBe(ids[0]);
+    const newest = await savePushSubscription(user.id, { endpoint: `https://push.example.com/cap-${n}-new`, p256dh: "k", auth: "a" }, 3_000);
+    const left = (await getDb().select({ id: schema.pushSubscriptions.id }).from(schema.pushSubscriptions).where(eq(schema.pushSubscriptions.userId, user.id))).map((r) => r.id);
+    expect(left).toHaveLength(MAX_PUSH_DEVICES);
+    expect(left).toContain(newest);
+    expect(left).toContain(ids[0]);
+    expect(left).not.toContain(ids[1]);
   });
 });
 

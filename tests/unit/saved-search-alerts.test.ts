@@ -11,7 +11,8 @@ import { blockUser } from "~/models/blocks.server";
 import { renewListing } from "~/models/listings.server";
 import { createPost, type ListingFields } from "~/models/posts.server";
 import { unhideItem } from "~/models/reports.server";
-import { matchNewListing, saveSearch, setSearchNotify } from "~/models/saved-searches.server";
+import { matchNewListing, reindexSavedSearchTerms, saveSearch, setSearchNotify } from "~/models/saved-searches.server";
+import { TERMS_VERSION } from "~/utils/search-words";
 import { subscriberForToken, unsubscribeUrl } from "~/models/unsubscribe.server";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/unsubscribe/route.server";
 import { getSavedSearch } from "~/models/saved-searches.server";
@@ -109,6 +110,44 @@ describe("matching a new listing against saved searches", () => {
     expect(await matched(old)).toEqual([]);
     const { id: notListing } = await createPost({ authorId: seller.id, campusId: "ou", blocks: [{ text: "Anyone selling a couch?" }], media: [], origin: BASE });
     expect(await matched(notListing)).toEqual([]);
+  });
+
+  it("stems as search does: plural and singular find each other either way, the last word still a prefix", async () => {
+    const buyer = await student();
+    const seller = await student();
+    const desks = await save(buyer, "desks");
+    const desk = await save(buyer, "desk");
+    const desksLamp = await save(buyer, "desks lamp"); // "desks" not last: its stem, exactly
+    const deskLa = await save(buyer, "desk la");
+    const textbooks = await save(buyer, "textbooks");
+    const textbook = await save(buyer, "calculus textbook");
+    const one = await matched(await post(seller, "Desk lamp, barely used"));
+    expect(one).toEqual(expect.arrayContaining([desks, desk, desksLamp, deskLa]));
+    const two = await matched(await post(seller, "Two desks and three lamps"));
+    expect(two).toEqual(expect.arrayContaining([desks, desk, desksLamp, deskLa]));
+    expect(await matched(await post(seller, "Lamp shade"))).not.toEqual(expect.arrayContaining([deskLa]));
+    expect(await matched(await post(seller, "Calculus textbook, 3rd edition"))).toEqual(expect.arrayContaining([textbooks, textbook]));
+    expect(await matched(await post(seller, "Calculus textbooks bundle"))).toEqual(expect.arrayContaining([textbooks, textbook]));
+    expect(await matched(await post(seller, "Textbox stand"))).not.toContain(textbooks);
+  });
+
+  it("indexes again, once, the searches an older version indexed", async () => {
+    const buyer = await student();
+    const seller = await student();
+    const id = await save(buyer, "desks");
+    // As version 1 indexed it: the word as typed, a prefix.
+    await getDb().delete(schema.savedSearchTerms).where(eq(schema.savedSearchTerms.savedSearchId, id));
+    await getDb().insert(schema.savedSearchTerms).values({ campusId: "ou", term: "desks*", savedSearchId: id, termCount: 1 });
+    await getDb().update(schema.savedSearches).set({ termsVersion: 1 }).where(eq(schema.savedSearches.id, id));
+    const p = await post(seller, "Desk, oak");
+    expect(await matched(p)).not.toContain(id);
+    expect(await reindexSavedSearchTerms(2)).toBeGreaterThanOrEqual(1);
+    expect(await matched(p)).toContain(id);
+    const terms = await getDb().select().from(schema.savedSearchTerms).where(eq(schema.savedSearchTerms.savedSearchId, id));
+    expect(terms.map((t) => t.term)).toEqual(["desk*"]);
+    const [row] = await getDb().select().from(schema.savedSearches).where(eq(schema.savedSearches.id, id));
+    expect(row).toMatchObject({ termsVersion: TERMS_VERSION, termCount: 1 });
+    expect(await reindexSavedSearchTerms()).toBe(0); // idempotent: nothing left to do
   });
 });
 

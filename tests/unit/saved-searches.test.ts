@@ -35,6 +35,12 @@ describe("a saved search in words", () => {
     // A one-letter last word is exact; a repeated word once, exact wins.
     expect(matchTerms("lamp a")).toEqual([{ term: "lamp", prefix: false }, { term: "a", prefix: false }]);
     expect(matchTerms("lamp lamp")).toEqual([{ term: "lamp", prefix: false }]);
+    // Stemmed as search stems: the words' stems, the last one's as a prefix; two forms of one word are one term.
+    expect(matchTerms("desks textbooks")).toEqual([{ term: "desk", prefix: false }, { term: "textbook", prefix: true }]);
+    expect(matchTerms("desk desks")).toEqual([{ term: "desk", prefix: false }]);
+    const plural = postTerms("Desks, happy");
+    expect(plural.words).toEqual(["desk", "happi"]);
+    expect(plural.prefixes).toEqual(expect.arrayContaining(["desks", "desk", "happy", "happi"]));
     const { words, prefixes } = postTerms("Lamp a lamp");
     expect(words).toEqual(["lamp", "a"]);
     expect(prefixes.sort()).toEqual(["a", "la", "lam", "lamp"]);

@@ -12,7 +12,7 @@ import { wantedOf } from "~/flows/post-submission.server";
 import { blockUser } from "~/models/blocks.server";
 import { renewListing, setListingStatus } from "~/models/listings.server";
 import { createPost, deletePost, getFeedPage, getPost, isExpired, updatePost, type ListingFields } from "~/models/posts.server";
-import { getSavedSearch, listSavedSearches, matchNewListing, stopSearchAlerts } from "~/models/saved-searches.server";
+import { getSavedSearch, listSavedSearches, matchNewListing, reindexSavedSearchTerms, stopSearchAlerts } from "~/models/saved-searches.server";
 import { insertUser, type User } from "~/models/users.server";
 import { wantedSchema } from "~/schemas/post";
 import { getDb, schema } from "~/services/db.server";
@@ -148,6 +148,23 @@ describe("alerts to a Wanted post's author", () => {
     expect(await matchedWanted(await sell(seller, "Desk for sale"))).toEqual([]);
     expect(await matchedWanted(await textbook(seller, "Other class", { courseCodes: "MATH 1914", isbn: "9780131103627" }))).toEqual([]);
     expect(await listSavedSearches(buyer.id, "ou")).toEqual([]);
+  });
+
+  it("keeps its course and ISBN searches through a re-index of the terms (an upgrade of the words)", async () => {
+    const buyer = await student();
+    const seller = await student();
+    const byCourse = await wanted(buyer, { text: "Need the reader for this class", courses: "PHIL 1013", isbn: "978-1-4028-9462-6" });
+    await getDb().update(schema.savedSearches).set({ termsVersion: 1 }).where(eq(schema.savedSearches.wantedPostId, byCourse));
+    expect(await reindexSavedSearchTerms()).toBeGreaterThanOrEqual(3);
+    const terms = await getDb()
+      .select({ term: schema.savedSearchTerms.term })
+      .from(schema.savedSearchTerms)
+      .innerJoin(schema.savedSearches, eq(schema.savedSearches.id, schema.savedSearchTerms.savedSearchId))
+      .where(eq(schema.savedSearches.wantedPostId, byCourse));
+    expect(terms.map((t) => t.term)).toEqual(expect.arrayContaining(["course:PHIL 1013", "isbn:9781402894626"]));
+    expect(await matchedWanted(await textbook(seller, "Intro to philosophy reader", { courseCodes: "PHIL 1013" }))).toEqual([byCourse]);
+    expect(await matchedWanted(await sell(seller, "Bike, barely used"))).toEqual([]);
+    await deletePost(byCourse, buyer.id);
   });
 
   it("never across campuses, for the author's own listing, behind a block, nor for an expired, hidden, found or deleted Wanted post", async () => {

@@ -27,7 +27,8 @@ export function PushSwitch({ publicKey, onHere }: { publicKey: string; onHere: b
   const [support, setSupport] = useState<"unknown" | "yes" | "no">("unknown");
   const [problem, setProblem] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
-  const fetcher = useFetcher();
+  // The action answers a refused subscribe (too many this hour) with its words.
+  const fetcher = useFetcher<{ error?: string }>();
   useEffect(() => setSupport("serviceWorker" in navigator && "PushManager" in window && "Notification" in window ? "yes" : "no"), []);
 
   // Turning it off is a plain form: it works without JavaScript too.
@@ -68,6 +69,7 @@ export function PushSwitch({ publicKey, onHere }: { publicKey: string; onHere: b
   }
 
   const busy = asking || fetcher.state !== "idle";
+  const refused = fetcher.state === "idle" ? fetcher.data?.error : undefined;
   return (
     <div className="stack">
       <div className="button-row">
@@ -75,9 +77,9 @@ export function PushSwitch({ publicKey, onHere }: { publicKey: string; onHere: b
           Turn on push notifications
         </button>
       </div>
-      {problem ? (
+      {problem || refused ? (
         <p className="field-error" role="alert">
-          {problem}
+          {problem ?? refused}
         </p>
       ) : null}
     </div>

@@ -1,12 +1,13 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { checkPermission, refusalResponse } from "~/http/permissions.server";
 import { forgetPushDevice, pushDeviceId, rememberPushDevice } from "~/http/push-device.server";
 import { getPushChoices, hasPushSubscription, removePushSubscription, savePushSubscription, setPushChoices } from "~/models/push-subscriptions.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { readForm } from "~/services/form.server";
+import { consume } from "~/services/rate-limit.server";
 import { pushEndpoint, pushPublicKey } from "~/services/push.server";
 import { requireUser } from "~/services/session.server";
-import { PUSH_CHOICES_SAVED, PUSH_OFF, PUSH_ON } from "~/utils/messages";
+import { PUSH_CHOICES_SAVED, PUSH_OFF, PUSH_ON, TOO_MANY_PUSH_SUBSCRIBES } from "~/utils/messages";
 
 const HERE = "/settings/push";
 
@@ -30,6 +31,8 @@ export async function action({ request }: ActionFunctionArgs) {
   switch (field("intent")) {
     case "subscribe": {
       if (!pushPublicKey()) throw new Response("Not Found", { status: 404 });
+      // Counted before anything is checked or stored: every attempt spends one (docs/product.md §21).
+      if (!(await consume("pushSubscribesPerUser", user.id)).ok) return data({ error: TOO_MANY_PUSH_SUBSCRIBES }, { status: 429 });
       const endpoint = pushEndpoint(field("endpoint"));
       // The browser's P-256 public key (65 bytes) and auth secret (16 bytes), base64url.
       const p256dh = field("p256dh");

@@ -104,9 +104,13 @@ export interface DbClient {
   migrate(then?: () => Promise<void>): Promise<void>;
   /** Throws the driver's error when the database cannot be reached. */
   check(): Promise<void>;
-  /** The planner's plan for a statement, one step per line (tests and the bench check that indexes are used). */
-  explain(query: SQL | Statement): Promise<string>;
-  /** Refreshes the planner's statistics (after a bulk load: the bench). */
+  /**
+   * The planner's plan for a statement, one step per line (tests and the bench
+   * check that indexes are used). `analyze`: PostgreSQL runs it and adds the
+   * actual rows and times of each step (SQLite's plan has none).
+   */
+  explain(query: SQL | Statement, opts?: { analyze?: boolean }): Promise<string>;
+  /** Refreshes the planner's statistics (after a bulk load: the bench); on PostgreSQL a VACUUM ANALYZE. */
   analyze(): Promise<void>;
   close(): Promise<void>;
   readonly search: SearchDialect;

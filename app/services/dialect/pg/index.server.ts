@@ -16,10 +16,11 @@ export function createPgClient(url: string, opts: { poolMax: number; logger?: Lo
     transaction: handle.transaction,
     migrate: handle.migrate,
     check: async () => void (await handle.pool.query("select 1")),
-    analyze: async () => void (await handle.pool.query("analyze")),
-    explain: async (query) => {
+    // As autovacuum would after a bulk load: the statistics, and the visibility map, without which an index-only scan still reads every table page.
+    analyze: async () => void (await handle.pool.query("vacuum analyze")),
+    explain: async (query, opts) => {
       const { sql, params } = query instanceof SQL ? new PgDialect().sqlToQuery(query) : query;
-      const { rows } = await handle.pool.query<{ "QUERY PLAN": string }>(`explain ${sql}`, params);
+      const { rows } = await handle.pool.query<{ "QUERY PLAN": string }>(`explain ${opts?.analyze ? "(analyze, buffers) " : ""}${sql}`, params);
       return rows.map((r) => r["QUERY PLAN"]).join("\n");
     },
     close: handle.close,

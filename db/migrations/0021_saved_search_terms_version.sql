@@ -1,0 +1,1 @@
+ALTER TABLE `saved_searches` ADD `terms_version` integer DEFAULT 1 NOT NULL;
