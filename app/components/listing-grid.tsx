@@ -1,12 +1,14 @@
 // The feed's Grid view: listings as photo tiles, as marketplaces open on a
 // phone (docs/product.md §9). Server-rendered markup and CSS only: a tile is
 // one plain link, and its box has a fixed shape, so nothing moves as photos arrive.
+import { memo } from "react";
 import type { MediaView, PostCardView } from "~/types/views";
 import { FEED_IMAGE_MAX_WIDTH } from "~/utils/image-sizes";
+import { HydrateInTurn } from "./hydrate-in-turn";
 import { ListingLine } from "./listing-info";
 import { PostCard } from "./post-card";
 import { srcSetWhere } from "./post-media";
-import { SpaLink, useSpaLinks } from "./spa-link";
+import { SpaLink } from "./spa-link";
 
 /** Tiles this near the top load at once: they are the first screen on a phone (2 rows of 2). */
 const EAGER_TILES = 4;
@@ -62,7 +64,7 @@ function TilePicture({ media, category, eager }: { media: MediaView | undefined;
 }
 
 /** One listing as a tile: picture, price or "Free" with its status, the first line of its text, the pickup spot. */
-function ListingTile({ post, eager }: { post: PostCardView; eager: boolean }) {
+const ListingTile = memo(function ListingTile({ post, eager }: { post: PostCardView; eager: boolean }) {
   const firstLine = post.text.find((b) => b.text.trim() !== "")?.text ?? "";
   return (
     <li className="tile" data-testid="post-tile">
@@ -76,27 +78,29 @@ function ListingTile({ post, eager }: { post: PostCardView; eager: boolean }) {
       </SpaLink>
     </li>
   );
-}
+});
 
 /**
  * Posts in the Grid view: each listing a tile, two to a row on a phone and
  * three wider; a post without a price (a social post) keeps its whole card,
- * across the row, in its place.
+ * across the row, in its place. Drawn inside PostFeed's PostActionsScope (its
+ * links' listener); past the first screen, each tile and card hydrates in its turn (HydrateInTurn).
  */
 export function ListingGrid({ posts }: { posts: PostCardView[] }) {
-  useSpaLinks();
   let tiles = 0;
   return (
     <ul className="listing-grid" aria-label="Listings">
-      {posts.map((post) =>
-        post.price !== null ? (
-          <ListingTile key={post.id} post={post} eager={tiles++ < EAGER_TILES} />
-        ) : (
-          <li key={post.id} className="listing-grid__wide">
-            <PostCard post={post} />
-          </li>
-        ),
-      )}
+      {posts.map((post, index) => (
+        <HydrateInTurn key={post.id} turnKey={post.id} index={index} atOnce={EAGER_TILES}>
+          {post.price !== null ? (
+            <ListingTile post={post} eager={tiles++ < EAGER_TILES} />
+          ) : (
+            <li className="listing-grid__wide">
+              <PostCard post={post} />
+            </li>
+          )}
+        </HydrateInTurn>
+      ))}
     </ul>
   );
 }

@@ -1,6 +1,7 @@
 import { useLocation, useRouteLoaderData } from "@remix-run/react";
+import { createContext, useContext, useMemo, type ReactNode } from "react";
 import type { PostView } from "~/types/views";
-import { useOptionalUser } from "~/utils/user";
+import { useOptionalUser, type SessionUser } from "~/utils/user";
 import { reportHref, reportOpen } from "~/utils/reports";
 import { signUpPromptHref } from "~/utils/url-state";
 import { withoutModals, withParams } from "~/utils/url-state";
@@ -12,25 +13,60 @@ import { SaveButton } from "./save-button";
 
 type ActionPost = Pick<PostView, "id" | "likeCount" | "commentCount" | "saved" | "author" | "text">;
 
+/** What every post's actions read from the page: the viewer, the site's origin and the address. */
+type ActionsPage = { viewer: SessionUser | null; origin: string; pathname: string; search: string };
+
+const ActionsPageContext = createContext<ActionsPage | null>(null);
+
+/** The SpaLinks' document listener, in a component of its own: a router update re-renders this, not the card around it. */
+function SpaLinkListener() {
+  useSpaLinks();
+  return null;
+}
+
+/**
+ * Reads the router once for all the post actions inside (a feed's cards): a
+ * router update that leaves the viewer and the address as they were (route
+ * discovery after hydration, a fetcher's state) gives the same value, so the
+ * memoized cards beneath are not rendered again.
+ */
+export function PostActionsScope({ children }: { children: ReactNode }) {
+  const viewer = useOptionalUser();
+  const { pathname, search } = useLocation();
+  const origin = useRouteLoaderData<{ origin: string }>("root")?.origin ?? "";
+  const page = useMemo(() => ({ viewer, origin, pathname, search }), [viewer, origin, pathname, search]);
+  return (
+    <ActionsPageContext.Provider value={page}>
+      <SpaLinkListener />
+      {children}
+    </ActionsPageContext.Provider>
+  );
+}
+
 /**
  * Comment, Save, Share and Delete (the author) or Report (anyone else), for a
  * post or a comment. Menus, dialogs and confirmations are URL state on the
  * current page.
  */
 export function PostActions({ post, kind, replyLabel = "Comment" }: { post: ActionPost; kind: "post" | "comment"; replyLabel?: string }) {
-  const viewer = useOptionalUser();
-  // The card's and comment's plain links navigate on the client (one listener for the page).
-  useSpaLinks();
-  const location = useLocation();
-  const root = useRouteLoaderData<{ origin: string }>("root");
-  const here = location.pathname + location.search;
-  const shareOpen = new URLSearchParams(location.search).get("share") === post.id;
-  const back = encodeURIComponent(location.pathname + location.search);
+  const page = useContext(ActionsPageContext);
+  // Outside a PostActionsScope (a post's page, its comments): this one reads the router itself.
+  if (!page) {
+    return (
+      <PostActionsScope>
+        <PostActions post={post} kind={kind} replyLabel={replyLabel} />
+      </PostActionsScope>
+    );
+  }
+  const { viewer, origin, pathname, search } = page;
+  const here = pathname + search;
+  const shareOpen = new URLSearchParams(search).get("share") === post.id;
+  const back = encodeURIComponent(here);
   // Visitors get the sign-up prompt; signed-in users who are not students here, the verify-school prompt.
   const commentPrompt = actionPromptHref(viewer, here, "comment");
   const mine = viewer?.id === post.author.id;
   // A post's own page shows a comment as its main card: the dialog follows the id.
-  const report = reportOpen(location.search);
+  const report = reportOpen(search);
   const reportKind = report.target === post.id && (report.kind === "post" || report.kind === "comment") ? report.kind : null;
   return (
     <>
@@ -68,7 +104,7 @@ export function PostActions({ post, kind, replyLabel = "Comment" }: { post: Acti
       </div>
       {shareOpen ? (
         <OnDemand.ShareMenu
-          url={`${root?.origin ?? ""}/post/${post.id}?redirect=true`}
+          url={`${origin}/post/${post.id}?redirect=true`}
           title={post.text[0]?.text ?? "A post"}
           closeHref={withParams(here, { share: null })}
         />

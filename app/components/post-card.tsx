@@ -1,3 +1,4 @@
+import { memo } from "react";
 import type { PostCardView } from "~/types/views";
 import { ListingDetails, ListingLine } from "./listing-info";
 import { ListingExtras } from "./listing-extras";
@@ -6,8 +7,12 @@ import { Avatar, AuthorLine, HiddenNotice, RichText } from "./post-parts";
 import { SpaLink } from "./spa-link";
 import { MediaPreview, PostGallery } from "./post-media";
 
-/** A post in a feed; `detail` on its own page (every photo at full quality, pickup spot, Edited). */
-export function PostCard({ post, detail = false }: { post: PostCardView & { saved: boolean }; detail?: boolean }) {
+/**
+ * A post in a feed; `detail` on its own page (every photo at full quality, pickup spot, Edited).
+ * Memoized, and nothing in it but its SaveButton reads the router (PostActionsScope): a router
+ * update that leaves the post as it was does not render it again.
+ */
+export const PostCard = memo(function PostCard({ post, detail = false }: { post: PostCardView & { saved: boolean }; detail?: boolean }) {
   return (
     <article className="card post-card" id={`post-${post.id}`} aria-labelledby={`post-${post.id}-author`} data-testid="post-card">
       <header className="post-card__header" id={`post-${post.id}-author`}>
@@ -26,4 +31,4 @@ export function PostCard({ post, detail = false }: { post: PostCardView & { save
       <PostActions post={post} kind="post" />
     </article>
   );
-}
+});
