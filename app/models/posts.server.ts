@@ -722,6 +722,7 @@ async function toViews(rows: (PostRow & { saved?: boolean })[], timeZone: string
     loadMedia(rows.filter((r) => r.imgCount + r.vidCount > 0).map((r) => ({ id: r.id, firstName: r.author.firstName })), viewerId),
     savedSet(viewerId, rows.filter((r) => r.saved === undefined).map((r) => r.id)),
   ]);
+  const today = dayIn(timeZone, now);
   return rows.map((r) => ({
     id: r.id,
     text: r.text,
@@ -737,7 +738,7 @@ async function toViews(rows: (PostRow & { saved?: boolean })[], timeZone: string
     status: r.status,
     condition: conditionLabel(r.condition),
     pickupSpot: pickupSpotLabel(r.pickupSpot),
-    expired: isExpired(r, now) || mustGoPassed(r.mustGoBy, dayIn(timeZone, now)),
+    expired: isExpired(r, now) || mustGoPassed(r.mustGoBy, today),
     edited: r.editedAt ? timeView(r.editedAt, timeZone, now) : null,
     likeCount: r.likeCount,
     commentCount: r.commentCount,
@@ -839,19 +840,31 @@ export async function getThread(of: ThreadOf, timeZone: string, viewerId?: strin
       : and("gameId" in of ? eq(posts.gameId, of.gameId) : eq(posts.projectId, of.projectId), isNull(posts.parentId));
   const after = decodeKeysetCursor(cursor);
   const select = () => getDb().select({ ...postColumns, saved: savedColumn(viewerId) }).from(posts).innerJoin(schema.users, eq(schema.users.id, posts.authorId));
-  const rows = await select()
+  const rows = await getDb()
+    .select({ ...postColumns, saved: savedColumn(viewerId), hasReplies: hasReplies() })
+    .from(posts)
+    .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
     .where(and(under, visible, after ? or(gt(posts.createdAt, after.at), and(eq(posts.createdAt, after.at), gt(posts.id, after.id))) : undefined))
     .orderBy(asc(posts.createdAt), asc(posts.id))
     .limit(THREAD_PAGE_SIZE + 1);
   const tops = rows.slice(0, THREAD_PAGE_SIZE);
   const last = tops[tops.length - 1];
-  const below = await repliesBelow(tops.map((t) => t.id), visible);
+  const below = await repliesBelow(tops, visible);
   const replies = below.ids.length ? await select().where(inArray(posts.id, below.ids)) : [];
   // Oldest first: a reply comes after what it answers (buildThread waits for a parent that does not).
-  const ordered = [...tops, ...replies].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const ordered = [...tops.map(({ hasReplies: _, ...row }) => row), ...replies].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const comments = buildThread(await toViews(ordered, timeZone, viewerId), "postId" in of ? of.postId : null);
   for (const c of comments) c.moreReplies = below.more.has(c.id);
   return { comments, nextCursor: rows.length > THREAD_PAGE_SIZE && last ? encodeKeysetCursor({ at: last.createdAt, id: last.id }) : null };
+}
+
+/**
+ * Whether a post has a reply that is not deleted, as a column of the query
+ * that reads it: a reply of any visibility, so a comment without one needs
+ * no look below it (one statement fewer per level, none for a thread without replies).
+ */
+function hasReplies() {
+  return sql<boolean>`exists (select 1 from ${posts} reply where reply.parent_id = ${posts.id} and reply.deleted_at is null)`.mapWith(Boolean);
 }
 
 /**
@@ -859,26 +872,26 @@ export async function getThread(of: ThreadOf, timeZone: string, viewerId?: strin
  * breadth first (nearest levels first, oldest first under each comment) until
  * each top-level comment has REPLIES_PER_COMMENT; `more` names those with
  * more than that. One statement per level, reading at most the allowance + 1
- * rows under each comment it expands, so a wide or deep thread costs what a
- * small one does.
+ * rows under each comment it expands (only those that have replies), so a
+ * wide or deep thread costs what a small one does.
  */
-async function repliesBelow(topIds: string[], visible: SQL): Promise<{ ids: string[]; more: Set<string> }> {
-  const left = new Map(topIds.map((id) => [id, REPLIES_PER_COMMENT]));
+async function repliesBelow(tops: { id: string; hasReplies: boolean }[], visible: SQL): Promise<{ ids: string[]; more: Set<string> }> {
+  const left = new Map(tops.map((t) => [t.id, REPLIES_PER_COMMENT]));
   const more = new Set<string>();
   const ids: string[] = [];
-  let frontier = topIds.map((id) => ({ id, top: id }));
+  let frontier = tops.filter((t) => t.hasReplies).map((t) => ({ id: t.id, top: t.id }));
   while (frontier.length) {
     const found = await firstRepliesTo(frontier.map((f) => ({ id: f.id, limit: left.get(f.top)! + 1 })), visible);
     const next: typeof frontier = [];
     for (const f of frontier) {
-      for (const id of found.get(f.id) ?? []) {
+      for (const reply of found.get(f.id) ?? []) {
         if (more.has(f.top)) break;
         const allowance = left.get(f.top)!;
         if (allowance === 0) more.add(f.top);
         else {
           left.set(f.top, allowance - 1);
-          ids.push(id);
-          next.push({ id, top: f.top });
+          ids.push(reply.id);
+          if (reply.hasReplies) next.push({ id: reply.id, top: f.top });
         }
       }
     }
@@ -888,21 +901,21 @@ async function repliesBelow(topIds: string[], visible: SQL): Promise<{ ids: stri
 }
 
 /** The oldest replies to each post, at most `limit` each, visible ones only: a UNION of index range scans, never a whole thread. */
-async function firstRepliesTo(parents: { id: string; limit: number }[], visible: SQL): Promise<Map<string, string[]>> {
-  const byParent = new Map<string, { id: string; createdAt: number }[]>();
+async function firstRepliesTo(parents: { id: string; limit: number }[], visible: SQL): Promise<Map<string, { id: string; hasReplies: boolean }[]>> {
+  const byParent = new Map<string, { id: string; createdAt: number; hasReplies: boolean }[]>();
   for (let i = 0; i < parents.length; i += UNION_PARTS) {
     const parts = parents.slice(i, i + UNION_PARTS).map(
       (p) =>
-        sql`select * from (select ${posts.id} as id, ${posts.parentId} as parent_id, ${posts.createdAt} as created_at from ${posts}
+        sql`select * from (select ${posts.id} as id, ${posts.parentId} as parent_id, ${posts.createdAt} as created_at, ${hasReplies()} as has_replies from ${posts}
           where ${posts.parentId} = ${p.id} and ${visible} order by ${posts.createdAt}, ${posts.id} limit ${p.limit}) as part`,
     );
     const rows = await getDb()
-      .select({ id: sql<string>`kids.id`, parentId: sql<string>`kids.parent_id`, createdAt: sql<number>`kids.created_at` })
+      .select({ id: sql<string>`kids.id`, parentId: sql<string>`kids.parent_id`, createdAt: sql<number>`kids.created_at`, hasReplies: sql<boolean>`kids.has_replies`.mapWith(Boolean) })
       .from(sql`(${sql.join(parts, sql` union all `)}) as kids`);
-    for (const r of rows) byParent.set(r.parentId, [...(byParent.get(r.parentId) ?? []), { id: r.id, createdAt: Number(r.createdAt) }]);
+    for (const r of rows) byParent.set(r.parentId, [...(byParent.get(r.parentId) ?? []), { id: r.id, createdAt: Number(r.createdAt), hasReplies: r.hasReplies }]);
   }
   return new Map(
-    [...byParent].map(([parent, kids]) => [parent, kids.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1)).map((k) => k.id)]),
+    [...byParent].map(([parent, kids]) => [parent, kids.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1))]),
   );
 }
 
