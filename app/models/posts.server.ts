@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, exists, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import { atLeastZero, forUpdate, getDb, newId, schema, transaction, type Tx } from "~/services/db.server";
+import { and, asc, desc, eq, exists, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { atLeastZero, forUpdate, getDb, newId, prepared, schema, transaction, type Tx } from "~/services/db.server";
 import { removeMedia, type StoredMedia } from "~/services/media.server";
 import { cursorId, cursorInt, cursorParts, decodeKeysetCursor, encodeCursor, encodeKeysetCursor, INT4_MAX, type KeysetCursor } from "~/services/cursor.server";
 import { EMPTY_POST } from "~/utils/limits";
@@ -25,6 +25,7 @@ import { formatDuration } from "~/utils/duration";
 export type { CommentNode, ParentChain, PostView, ThreadNode, ThreadPage };
 import { authorColumns, authorView } from "./users.server";
 import { dayIn, extrasColumns, extrasView, hasCourse, keepSchedule, mustGoLive, mustGoSoonestPage, mustGoPassed, NO_EXTRAS, normalizeExtras, type ListingExtraColumns } from "./listing-extras.server";
+import type { ListingStateColumns } from "./listings.server";
 
 export const PAGE_SIZE = 10;
 
@@ -692,7 +693,7 @@ type PostRow = { [K in keyof typeof postColumns]: K extends "author" ? Parameter
  * Whether the viewer saved the post of the row, as a column of the query that
  * reads it (one statement fewer than savedSet); false for a visitor.
  */
-function savedColumn(viewerId: string | null | undefined) {
+function savedColumn(viewerId: string | Placeholder | null | undefined) {
   const { likes } = schema;
   if (!viewerId) return sql<boolean>`0`.mapWith(Boolean);
   const saved = getDb()
@@ -761,7 +762,8 @@ export async function getPostViews(ids: string[], timeZone: string, viewerId?: s
   return (await toViews(rows, timeZone, viewerId)).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
 }
 
-export type PostLookup = { status: "ok"; post: PostView } | { status: "deleted" } | { status: "missing" };
+/** `listing`: the raw columns of its listing state (models/listings.server listingState), read with the post. */
+export type PostLookup = { status: "ok"; post: PostView; listing: ListingStateColumns } | { status: "deleted" } | { status: "missing" };
 
 /** Hidden by reports from this viewer: from anyone but its author and the moderators (for a row already read). */
 export async function hiddenFrom(post: { hiddenAt: number | null; authorId: string }, viewerId?: string | null): Promise<boolean> {
@@ -777,20 +779,28 @@ export async function isPostHiddenFrom(id: string, viewerId?: string | null): Pr
   return row ? hiddenFrom(row, viewerId) : false;
 }
 
+/** A post page's post, with the viewer's save (a visitor: none): built once per kind of reader, sent as a prepared statement. */
+const postByIdFor = (reader: "viewer" | "visitor") =>
+  prepared(() =>
+    getDb()
+      .select({ ...postColumns, saved: savedColumn(reader === "viewer" ? sql.placeholder("viewerId") : null), renewedAt: posts.renewedAt })
+      .from(posts)
+      .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
+      .where(eq(posts.id, sql.placeholder("id")))
+      .limit(1),
+  );
+const postById = { viewer: postByIdFor("viewer"), visitor: postByIdFor("visitor") };
+
 export async function getPost(id: string, timeZone: string, viewerId?: string | null): Promise<PostLookup> {
-  const [row] = await getDb()
-    .select({ ...postColumns, saved: savedColumn(viewerId) })
-    .from(posts)
-    .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
-    .where(eq(posts.id, id))
-    .limit(1);
+  const [row] = await postById[viewerId ? "viewer" : "visitor"]().execute({ id, viewerId });
   if (!row) return { status: "missing" };
   if (row.deletedAt) return { status: "deleted" };
   // Hidden by reports: for anyone but its author and the moderators, as if it did not exist.
   if (await hiddenFrom({ hiddenAt: row.hiddenAt, authorId: row.author.id }, viewerId)) return { status: "missing" };
   // Behind a block, either way: as if it did not exist.
   if (viewerId && viewerId !== row.author.id && (await isBlockedEitherWay(viewerId, row.author.id))) return { status: "missing" };
-  return { status: "ok", post: (await toViews([row], timeZone, viewerId))[0]! };
+  const { priceCents, status, lastActivityAt, createdAt, renewedAt } = row;
+  return { status: "ok", post: (await toViews([row], timeZone, viewerId))[0]!, listing: { priceCents, status, lastActivityAt, createdAt, renewedAt } };
 }
 
 /** Top-level comments on one page of a thread. */
@@ -833,20 +843,18 @@ export type ThreadOf = { postId: string } | { gameId: string } | { projectId: st
  * replies read, each reading a bounded number of rows per comment.
  */
 export async function getThread(of: ThreadOf, timeZone: string, viewerId?: string | null, cursor?: string | null): Promise<ThreadPage> {
-  const visible = and(isNull(posts.deletedAt), viewerId ? notBlockedWith(viewerId, posts.authorId) : undefined, visibleAfterReports(viewerId, "comment"))!;
+  const visible = visibleInThread(viewerId);
   const under =
     "postId" in of
       ? eq(posts.parentId, of.postId)
       : and("gameId" in of ? eq(posts.gameId, of.gameId) : eq(posts.projectId, of.projectId), isNull(posts.parentId));
   const after = decodeKeysetCursor(cursor);
   const select = () => getDb().select({ ...postColumns, saved: savedColumn(viewerId) }).from(posts).innerJoin(schema.users, eq(schema.users.id, posts.authorId));
-  const rows = await getDb()
-    .select({ ...postColumns, saved: savedColumn(viewerId), hasReplies: hasReplies() })
-    .from(posts)
-    .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
-    .where(and(under, visible, after ? or(gt(posts.createdAt, after.at), and(eq(posts.createdAt, after.at), gt(posts.id, after.id))) : undefined))
-    .orderBy(asc(posts.createdAt), asc(posts.id))
-    .limit(THREAD_PAGE_SIZE + 1);
+  // A post page's first page of comments (the common case) is a prepared statement; later pages and games' and projects' threads are built here.
+  const rows =
+    "postId" in of && !after
+      ? await firstComments[viewerId ? "viewer" : "visitor"]().execute({ postId: of.postId, viewerId })
+      : await topComments(under, viewerId, after);
   const tops = rows.slice(0, THREAD_PAGE_SIZE);
   const last = tops[tops.length - 1];
   const below = await repliesBelow(tops, visible);
@@ -857,6 +865,26 @@ export async function getThread(of: ThreadOf, timeZone: string, viewerId?: strin
   for (const c of comments) c.moreReplies = below.more.has(c.id);
   return { comments, nextCursor: rows.length > THREAD_PAGE_SIZE && last ? encodeKeysetCursor({ at: last.createdAt, id: last.id }) : null };
 }
+
+/** What a thread shows to this viewer (a visitor: null): not deleted, not behind a block, not hidden from them by reports. */
+function visibleInThread(viewerId: string | Placeholder | null | undefined): SQL {
+  return and(isNull(posts.deletedAt), viewerId ? notBlockedWith(viewerId, posts.authorId) : undefined, visibleAfterReports(viewerId, "comment"))!;
+}
+
+/** One page of a thread's top-level comments (those `under` says), oldest first, from `after`; one more than a page, to tell whether there is a next. */
+function topComments(under: SQL | undefined, viewerId: string | Placeholder | null | undefined, after: Cursor | null) {
+  return getDb()
+    .select({ ...postColumns, saved: savedColumn(viewerId), hasReplies: hasReplies() })
+    .from(posts)
+    .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
+    .where(and(under, visibleInThread(viewerId), after ? or(gt(posts.createdAt, after.at), and(eq(posts.createdAt, after.at), gt(posts.id, after.id))) : undefined))
+    .orderBy(asc(posts.createdAt), asc(posts.id))
+    .limit(THREAD_PAGE_SIZE + 1);
+}
+
+const firstCommentsFor = (reader: "viewer" | "visitor") =>
+  prepared(() => topComments(eq(posts.parentId, sql.placeholder("postId")), reader === "viewer" ? sql.placeholder("viewerId") : null, null));
+const firstComments = { viewer: firstCommentsFor("viewer"), visitor: firstCommentsFor("visitor") };
 
 /**
  * Whether a post has a reply that is not deleted, as a column of the query
