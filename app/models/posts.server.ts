@@ -779,16 +779,26 @@ export async function isPostHiddenFrom(id: string, viewerId?: string | null): Pr
   return row ? hiddenFrom(row, viewerId) : false;
 }
 
-/** A post page's post, with the viewer's save (a visitor: none): built once per kind of reader, sent as a prepared statement. */
+/**
+ * A post page's post, with the viewer's save and whether a block stands between
+ * the viewer and its author (a visitor: neither): built once per kind of
+ * reader, sent as a prepared statement.
+ */
 const postByIdFor = (reader: "viewer" | "visitor") =>
-  prepared(() =>
-    getDb()
-      .select({ ...postColumns, saved: savedColumn(reader === "viewer" ? sql.placeholder("viewerId") : null), renewedAt: posts.renewedAt })
+  prepared(() => {
+    const viewerId = reader === "viewer" ? sql.placeholder("viewerId") : null;
+    return getDb()
+      .select({
+        ...postColumns,
+        saved: savedColumn(viewerId),
+        blocked: (viewerId ? sql<boolean>`not (${notBlockedWith(viewerId, posts.authorId)})` : sql<boolean>`0`).mapWith(Boolean),
+        renewedAt: posts.renewedAt,
+      })
       .from(posts)
       .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
       .where(eq(posts.id, sql.placeholder("id")))
-      .limit(1),
-  );
+      .limit(1);
+  });
 const postById = { viewer: postByIdFor("viewer"), visitor: postByIdFor("visitor") };
 
 export async function getPost(id: string, timeZone: string, viewerId?: string | null): Promise<PostLookup> {
@@ -798,7 +808,7 @@ export async function getPost(id: string, timeZone: string, viewerId?: string | 
   // Hidden by reports: for anyone but its author and the moderators, as if it did not exist.
   if (await hiddenFrom({ hiddenAt: row.hiddenAt, authorId: row.author.id }, viewerId)) return { status: "missing" };
   // Behind a block, either way: as if it did not exist.
-  if (viewerId && viewerId !== row.author.id && (await isBlockedEitherWay(viewerId, row.author.id))) return { status: "missing" };
+  if (viewerId && viewerId !== row.author.id && row.blocked) return { status: "missing" };
   const { priceCents, status, lastActivityAt, createdAt, renewedAt } = row;
   return { status: "ok", post: (await toViews([row], timeZone, viewerId))[0]!, listing: { priceCents, status, lastActivityAt, createdAt, renewedAt } };
 }
