@@ -1,7 +1,7 @@
 // A post's page, /post/{id} (docs/product.md §6): the post with the posts it
 // replies to and one page of its thread, and the author's listing buttons;
 // the rule each of the page's forms needs. The route answers over HTTP.
-import { getListingRow, listingState } from "~/models/listings.server";
+import { listingState } from "~/models/listings.server";
 import { buyerChoices } from "~/models/offers.server";
 import { getParentChain, getPost, getThread, type ParentChain } from "~/models/posts.server";
 import { sellerCard } from "~/models/reviews.server";
@@ -26,8 +26,8 @@ export async function postPage(opts: { id: string; viewerId: string | undefined;
   const thread = await getThread({ postId: post.id }, timeZone, viewerId, opts.commentsCursor);
   // The author's own top-level post: its listing buttons (status, renew, edit).
   const mine = viewerId === post.author.id && !post.parentId && !post.gameId && !post.projectId;
-  const row = mine ? await getListingRow(post.id) : null;
-  const state = row ? listingState(row) : null;
+  // Its listing columns came with the post: the page reads the post once.
+  const state = mine ? listingState(found.listing) : null;
   const listing: ListingControlsView | null =
     state?.isListing
       ? {

@@ -2,7 +2,7 @@
 // neither can message the other, neither sees the other's posts and comments
 // in feeds, threads and search, neither is notified of the other — but only
 // the blocker lists it in /settings/blocked and can lift it.
-import { and, desc, eq, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, desc, eq, or, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import { getDb, schema, type Db, type Tx } from "~/services/db.server";
 import type { AuthorView } from "~/types/views";
 import { authorColumns, authorView } from "./users.server";
@@ -48,7 +48,7 @@ export async function isBlockedEitherWay(a: string, b: string, db: Tx | Db = get
  * by someone the viewer blocked, or who blocked the viewer, are left out. Two
  * primary-key probes per row, only as far as the page reads.
  */
-export function notBlockedWith(viewerId: string, authorId: AnyColumn): SQL {
+export function notBlockedWith(viewerId: string | Placeholder, authorId: AnyColumn): SQL {
   const { blocks } = schema;
   return sql`not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${authorId})
     and not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${authorId} and ${blocks.blockedId} = ${viewerId})`;

@@ -3,12 +3,12 @@
 // (the starting price, a floor, when the schedule began). Stored on `posts`,
 // read into cards and pages here, and the price schedule the background job
 // applies (app/flows/price-schedule.server.ts).
-import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { and, asc, eq, gt, gte, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { decodeKeysetCursor, encodeKeysetCursor } from "~/services/cursor.server";
 import { getDb, schema, transaction } from "~/services/db.server";
 import type { Tx } from "~/services/dialect/types";
+import { isoDay } from "~/services/time.server";
 import type { ListingExtrasView } from "~/types/views";
 import { coursesOf } from "~/utils/course-codes";
 import { formatIsbn } from "~/utils/isbn";
@@ -42,7 +42,7 @@ export const NO_EXTRAS: ListingExtraColumns = {
 
 /** The day it is in a time zone, "2026-05-14". */
 export function dayIn(timeZone: string, now: number): string {
-  return format(new TZDate(now, timeZone), "yyyy-MM-dd");
+  return isoDay(timeZone, now);
 }
 
 /** A day `days` after an ISO day. */

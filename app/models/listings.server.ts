@@ -77,7 +77,10 @@ export type ListingState = {
   nextRenewAt: number;
 };
 
-export function listingState(post: ListingRow, now = Date.now()): ListingState {
+/** The columns a listing's state is made of (getPost reads them with the post: no second read on its page). */
+export type ListingStateColumns = Pick<ListingRow, "priceCents" | "status" | "lastActivityAt" | "createdAt" | "renewedAt">;
+
+export function listingState(post: ListingStateColumns, now = Date.now()): ListingState {
   const next = nextRenewAt(post);
   return {
     isListing: expiresLikeListing(post),

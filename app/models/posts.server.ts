@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, exists, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import { atLeastZero, forUpdate, getDb, newId, schema, transaction, type Tx } from "~/services/db.server";
+import { and, asc, desc, eq, exists, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { atLeastZero, forUpdate, getDb, newId, prepared, schema, transaction, type Tx } from "~/services/db.server";
 import { removeMedia, type StoredMedia } from "~/services/media.server";
 import { cursorId, cursorInt, cursorParts, decodeKeysetCursor, encodeCursor, encodeKeysetCursor, INT4_MAX, type KeysetCursor } from "~/services/cursor.server";
 import { EMPTY_POST } from "~/utils/limits";
@@ -28,6 +28,7 @@ import { formatDuration } from "~/utils/duration";
 export type { CommentNode, ParentChain, PostView, ThreadNode, ThreadPage };
 import { authorColumns, authorView } from "./users.server";
 import { dayIn, extrasColumns, extrasView, hasCourse, keepSchedule, mustGoLive, mustGoSoonestPage, mustGoPassed, NO_EXTRAS, normalizeExtras, type ListingExtraColumns } from "./listing-extras.server";
+import type { ListingStateColumns } from "./listings.server";
 
 export const PAGE_SIZE = 10;
 
@@ -719,7 +720,7 @@ type PostRow = { [K in keyof typeof postColumns]: K extends "author" ? Parameter
  * Whether the viewer saved the post of the row, as a column of the query that
  * reads it (one statement fewer than savedSet); false for a visitor.
  */
-function savedColumn(viewerId: string | null | undefined) {
+function savedColumn(viewerId: string | Placeholder | null | undefined) {
   const { likes } = schema;
   if (!viewerId) return sql<boolean>`0`.mapWith(Boolean);
   const saved = getDb()
@@ -749,6 +750,7 @@ async function toViews(rows: (PostRow & { saved?: boolean })[], timeZone: string
     loadMedia(rows.filter((r) => r.imgCount + r.vidCount > 0).map((r) => ({ id: r.id, firstName: r.author.firstName })), viewerId),
     savedSet(viewerId, rows.filter((r) => r.saved === undefined).map((r) => r.id)),
   ]);
+  const today = dayIn(timeZone, now);
   return rows.map((r) => ({
     id: r.id,
     text: r.text,
@@ -764,7 +766,7 @@ async function toViews(rows: (PostRow & { saved?: boolean })[], timeZone: string
     status: r.status,
     condition: conditionLabel(r.condition),
     pickupSpot: pickupSpotLabel(r.pickupSpot),
-    expired: isExpired(r, now) || mustGoPassed(r.mustGoBy, dayIn(timeZone, now)),
+    expired: isExpired(r, now) || mustGoPassed(r.mustGoBy, today),
     edited: r.editedAt ? timeView(r.editedAt, timeZone, now) : null,
     likeCount: r.likeCount,
     commentCount: r.commentCount,
@@ -788,7 +790,8 @@ export async function getPostViews(ids: string[], timeZone: string, viewerId?: s
   return (await toViews(rows, timeZone, viewerId)).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
 }
 
-export type PostLookup = { status: "ok"; post: PostView } | { status: "deleted" } | { status: "missing" };
+/** `listing`: the raw columns of its listing state (models/listings.server listingState), read with the post. */
+export type PostLookup = { status: "ok"; post: PostView; listing: ListingStateColumns } | { status: "deleted" } | { status: "missing" };
 
 /** Hidden by reports from this viewer: from anyone but its author and the moderators (for a row already read). */
 export async function hiddenFrom(post: { hiddenAt: number | null; authorId: string }, viewerId?: string | null): Promise<boolean> {
@@ -804,20 +807,38 @@ export async function isPostHiddenFrom(id: string, viewerId?: string | null): Pr
   return row ? hiddenFrom(row, viewerId) : false;
 }
 
+/**
+ * A post page's post, with the viewer's save and whether a block stands between
+ * the viewer and its author (a visitor: neither): built once per kind of
+ * reader, sent as a prepared statement.
+ */
+const postByIdFor = (reader: "viewer" | "visitor") =>
+  prepared(() => {
+    const viewerId = reader === "viewer" ? sql.placeholder("viewerId") : null;
+    return getDb()
+      .select({
+        ...postColumns,
+        saved: savedColumn(viewerId),
+        blocked: (viewerId ? sql<boolean>`not (${notBlockedWith(viewerId, posts.authorId)})` : sql<boolean>`0`).mapWith(Boolean),
+        renewedAt: posts.renewedAt,
+      })
+      .from(posts)
+      .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
+      .where(eq(posts.id, sql.placeholder("id")))
+      .limit(1);
+  });
+const postById = { viewer: postByIdFor("viewer"), visitor: postByIdFor("visitor") };
+
 export async function getPost(id: string, timeZone: string, viewerId?: string | null): Promise<PostLookup> {
-  const [row] = await getDb()
-    .select({ ...postColumns, saved: savedColumn(viewerId) })
-    .from(posts)
-    .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
-    .where(eq(posts.id, id))
-    .limit(1);
+  const [row] = await postById[viewerId ? "viewer" : "visitor"]().execute({ id, viewerId });
   if (!row) return { status: "missing" };
   if (row.deletedAt) return { status: "deleted" };
   // Hidden by reports: for anyone but its author and the moderators, as if it did not exist.
   if (await hiddenFrom({ hiddenAt: row.hiddenAt, authorId: row.author.id }, viewerId)) return { status: "missing" };
   // Behind a block, either way: as if it did not exist.
-  if (viewerId && viewerId !== row.author.id && (await isBlockedEitherWay(viewerId, row.author.id))) return { status: "missing" };
-  return { status: "ok", post: (await toViews([row], timeZone, viewerId))[0]! };
+  if (viewerId && viewerId !== row.author.id && row.blocked) return { status: "missing" };
+  const { priceCents, status, lastActivityAt, createdAt, renewedAt } = row;
+  return { status: "ok", post: (await toViews([row], timeZone, viewerId))[0]!, listing: { priceCents, status, lastActivityAt, createdAt, renewedAt } };
 }
 
 /** Top-level comments on one page of a thread. */
@@ -860,26 +881,56 @@ export type ThreadOf = { postId: string } | { gameId: string } | { projectId: st
  * replies read, each reading a bounded number of rows per comment.
  */
 export async function getThread(of: ThreadOf, timeZone: string, viewerId?: string | null, cursor?: string | null): Promise<ThreadPage> {
-  const visible = and(isNull(posts.deletedAt), viewerId ? notBlockedWith(viewerId, posts.authorId) : undefined, visibleAfterReports(viewerId, "comment"))!;
+  const visible = visibleInThread(viewerId);
   const under =
     "postId" in of
       ? eq(posts.parentId, of.postId)
       : and("gameId" in of ? eq(posts.gameId, of.gameId) : eq(posts.projectId, of.projectId), isNull(posts.parentId));
   const after = decodeKeysetCursor(cursor);
   const select = () => getDb().select({ ...postColumns, saved: savedColumn(viewerId) }).from(posts).innerJoin(schema.users, eq(schema.users.id, posts.authorId));
-  const rows = await select()
-    .where(and(under, visible, after ? or(gt(posts.createdAt, after.at), and(eq(posts.createdAt, after.at), gt(posts.id, after.id))) : undefined))
-    .orderBy(asc(posts.createdAt), asc(posts.id))
-    .limit(THREAD_PAGE_SIZE + 1);
+  // A post page's first page of comments (the common case) is a prepared statement; later pages and games' and projects' threads are built here.
+  const rows =
+    "postId" in of && !after
+      ? await firstComments[viewerId ? "viewer" : "visitor"]().execute({ postId: of.postId, viewerId })
+      : await topComments(under, viewerId, after);
   const tops = rows.slice(0, THREAD_PAGE_SIZE);
   const last = tops[tops.length - 1];
-  const below = await repliesBelow(tops.map((t) => t.id), visible);
+  const below = await repliesBelow(tops, visible);
   const replies = below.ids.length ? await select().where(inArray(posts.id, below.ids)) : [];
   // Oldest first: a reply comes after what it answers (buildThread waits for a parent that does not).
-  const ordered = [...tops, ...replies].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const ordered = [...tops.map(({ hasReplies: _, ...row }) => row), ...replies].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const comments = buildThread(await toViews(ordered, timeZone, viewerId), "postId" in of ? of.postId : null);
   for (const c of comments) c.moreReplies = below.more.has(c.id);
   return { comments, nextCursor: rows.length > THREAD_PAGE_SIZE && last ? encodeKeysetCursor({ at: last.createdAt, id: last.id }) : null };
+}
+
+/** What a thread shows to this viewer (a visitor: null): not deleted, not behind a block, not hidden from them by reports. */
+function visibleInThread(viewerId: string | Placeholder | null | undefined): SQL {
+  return and(isNull(posts.deletedAt), viewerId ? notBlockedWith(viewerId, posts.authorId) : undefined, visibleAfterReports(viewerId, "comment"))!;
+}
+
+/** One page of a thread's top-level comments (those `under` says), oldest first, from `after`; one more than a page, to tell whether there is a next. */
+function topComments(under: SQL | undefined, viewerId: string | Placeholder | null | undefined, after: Cursor | null) {
+  return getDb()
+    .select({ ...postColumns, saved: savedColumn(viewerId), hasReplies: hasReplies() })
+    .from(posts)
+    .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
+    .where(and(under, visibleInThread(viewerId), after ? or(gt(posts.createdAt, after.at), and(eq(posts.createdAt, after.at), gt(posts.id, after.id))) : undefined))
+    .orderBy(asc(posts.createdAt), asc(posts.id))
+    .limit(THREAD_PAGE_SIZE + 1);
+}
+
+const firstCommentsFor = (reader: "viewer" | "visitor") =>
+  prepared(() => topComments(eq(posts.parentId, sql.placeholder("postId")), reader === "viewer" ? sql.placeholder("viewerId") : null, null));
+const firstComments = { viewer: firstCommentsFor("viewer"), visitor: firstCommentsFor("visitor") };
+
+/**
+ * Whether a post has a reply that is not deleted, as a column of the query
+ * that reads it: a reply of any visibility, so a comment without one needs
+ * no look below it (one statement fewer per level, none for a thread without replies).
+ */
+function hasReplies() {
+  return sql<boolean>`exists (select 1 from ${posts} reply where reply.parent_id = ${posts.id} and reply.deleted_at is null)`.mapWith(Boolean);
 }
 
 /**
@@ -887,26 +938,26 @@ export async function getThread(of: ThreadOf, timeZone: string, viewerId?: strin
  * breadth first (nearest levels first, oldest first under each comment) until
  * each top-level comment has REPLIES_PER_COMMENT; `more` names those with
  * more than that. One statement per level, reading at most the allowance + 1
- * rows under each comment it expands, so a wide or deep thread costs what a
- * small one does.
+ * rows under each comment it expands (only those that have replies), so a
+ * wide or deep thread costs what a small one does.
  */
-async function repliesBelow(topIds: string[], visible: SQL): Promise<{ ids: string[]; more: Set<string> }> {
-  const left = new Map(topIds.map((id) => [id, REPLIES_PER_COMMENT]));
+async function repliesBelow(tops: { id: string; hasReplies: boolean }[], visible: SQL): Promise<{ ids: string[]; more: Set<string> }> {
+  const left = new Map(tops.map((t) => [t.id, REPLIES_PER_COMMENT]));
   const more = new Set<string>();
   const ids: string[] = [];
-  let frontier = topIds.map((id) => ({ id, top: id }));
+  let frontier = tops.filter((t) => t.hasReplies).map((t) => ({ id: t.id, top: t.id }));
   while (frontier.length) {
     const found = await firstRepliesTo(frontier.map((f) => ({ id: f.id, limit: left.get(f.top)! + 1 })), visible);
     const next: typeof frontier = [];
     for (const f of frontier) {
-      for (const id of found.get(f.id) ?? []) {
+      for (const reply of found.get(f.id) ?? []) {
         if (more.has(f.top)) break;
         const allowance = left.get(f.top)!;
         if (allowance === 0) more.add(f.top);
         else {
           left.set(f.top, allowance - 1);
-          ids.push(id);
-          next.push({ id, top: f.top });
+          ids.push(reply.id);
+          if (reply.hasReplies) next.push({ id: reply.id, top: f.top });
         }
       }
     }
@@ -916,21 +967,21 @@ async function repliesBelow(topIds: string[], visible: SQL): Promise<{ ids: stri
 }
 
 /** The oldest replies to each post, at most `limit` each, visible ones only: a UNION of index range scans, never a whole thread. */
-async function firstRepliesTo(parents: { id: string; limit: number }[], visible: SQL): Promise<Map<string, string[]>> {
-  const byParent = new Map<string, { id: string; createdAt: number }[]>();
+async function firstRepliesTo(parents: { id: string; limit: number }[], visible: SQL): Promise<Map<string, { id: string; hasReplies: boolean }[]>> {
+  const byParent = new Map<string, { id: string; createdAt: number; hasReplies: boolean }[]>();
   for (let i = 0; i < parents.length; i += UNION_PARTS) {
     const parts = parents.slice(i, i + UNION_PARTS).map(
       (p) =>
-        sql`select * from (select ${posts.id} as id, ${posts.parentId} as parent_id, ${posts.createdAt} as created_at from ${posts}
+        sql`select * from (select ${posts.id} as id, ${posts.parentId} as parent_id, ${posts.createdAt} as created_at, ${hasReplies()} as has_replies from ${posts}
           where ${posts.parentId} = ${p.id} and ${visible} order by ${posts.createdAt}, ${posts.id} limit ${p.limit}) as part`,
     );
     const rows = await getDb()
-      .select({ id: sql<string>`kids.id`, parentId: sql<string>`kids.parent_id`, createdAt: sql<number>`kids.created_at` })
+      .select({ id: sql<string>`kids.id`, parentId: sql<string>`kids.parent_id`, createdAt: sql<number>`kids.created_at`, hasReplies: sql<boolean>`kids.has_replies`.mapWith(Boolean) })
       .from(sql`(${sql.join(parts, sql` union all `)}) as kids`);
-    for (const r of rows) byParent.set(r.parentId, [...(byParent.get(r.parentId) ?? []), { id: r.id, createdAt: Number(r.createdAt) }]);
+    for (const r of rows) byParent.set(r.parentId, [...(byParent.get(r.parentId) ?? []), { id: r.id, createdAt: Number(r.createdAt), hasReplies: r.hasReplies }]);
   }
   return new Map(
-    [...byParent].map(([parent, kids]) => [parent, kids.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1)).map((k) => k.id)]),
+    [...byParent].map(([parent, kids]) => [parent, kids.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1))]),
   );
 }
 

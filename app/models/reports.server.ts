@@ -3,7 +3,7 @@
 // reported post or comment; an item reported by REPORTS_TO_HIDE different
 // students of its campus is hidden from everyone but its author and the
 // moderators until a moderator reviews it (posts.hidden_at, users.hidden_at).
-import { and, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, ne, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { REPORT_NOTE_MAX, type ReportReasonId } from "~/data/report-reasons";
 import { REPORT_NOTE_TOO_LONG } from "~/utils/report-messages";
 import { getDb, newId, schema, transaction, type Tx } from "~/services/db.server";
@@ -221,7 +221,7 @@ export async function hiddenFromViewer(rows: { id: string; hiddenAt: number | nu
  * viewer, a primary-key probe of the reports per row read, and one lookup of
  * the viewer's moderator flag only when a row is hidden.
  */
-export function visibleAfterReports(viewerId: string | null | undefined, as: "post" | "comment" | "any"): SQL {
+export function visibleAfterReports(viewerId: string | Placeholder | null | undefined, as: "post" | "comment" | "any"): SQL {
   const { posts, reports } = schema;
   if (!viewerId) return sql`${posts.hiddenAt} is null`;
   const types = as === "any" ? (["post", "comment"] as const) : ([as] as const);

@@ -4,8 +4,8 @@
 // (`reviews.visible_at`, moved forward when the second one arrives), so nobody
 // rates in revenge. The reviewed person may answer once. A review a moderator
 // removed after reports is no longer shown or counted.
-import { and, avg, count, desc, eq, gte, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { getDb, newId, schema, transaction, type Db, type Tx } from "~/services/db.server";
+import { and, avg, count, desc, eq, gte, isNull, lt, lte, or, sql, type Placeholder } from "drizzle-orm";
+import { getDb, newId, prepared, schema, transaction, type Db, type Tx } from "~/services/db.server";
 import { decodeKeysetCursor, encodeKeysetCursor } from "~/services/cursor.server";
 import { timeView } from "~/services/time.server";
 import type { AuthorView, TimeView } from "~/types/views";
@@ -178,7 +178,7 @@ export async function answerReview(input: { reviewId: string; userId: string; te
 }
 
 /** What counts toward a person's rating and shows on their Reviews tab at `now`. */
-function shownAbout(userId: string, now: number) {
+function shownAbout(userId: string | Placeholder, now: number | Placeholder) {
   return and(eq(reviews.revieweeId, userId), lte(reviews.visibleAt, now), isNull(reviews.removedAt));
 }
 
@@ -309,17 +309,17 @@ export type SellerCardView = {
 /** "Nov 2025": made once, not per card (a formatter costs more to build than to use). */
 const JOINED_FORMAT = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
 
-/**
- * What the listing page's seller card shows: two queries whatever the
- * seller's history — the person with their sold count and rating (scalar
- * subqueries), and the reply times of their conversations of the last 90 days.
- */
-export async function sellerCard(sellerId: string, now = Date.now()): Promise<SellerCardView | null> {
+// The seller card's two queries (every listing page): built once, sent as prepared statements.
+const sellerRowQuery = prepared(() => {
   const db = getDb();
-  const { chats } = schema;
+  const sellerId = sql.placeholder("sellerId");
   // The rating's count and average in one pass over reviews_rating_idx, joined to the seller's row.
-  const rating = db.select({ n: count().as("rating_count"), average: avg(reviews.rating).as("rating_average") }).from(reviews).where(shownAbout(sellerId, now)).as("rating");
-  const [row] = await db
+  const rating = db
+    .select({ n: count().as("rating_count"), average: avg(reviews.rating).as("rating_average") })
+    .from(reviews)
+    .where(shownAbout(sellerId, sql.placeholder("now")))
+    .as("rating");
+  return db
     .select({
       seller: authorColumns,
       schoolVerified: users.schoolVerified,
@@ -332,11 +332,24 @@ export async function sellerCard(sellerId: string, now = Date.now()): Promise<Se
     .leftJoin(rating, sql`true`)
     .where(eq(users.id, sellerId))
     .limit(1);
-  if (!row) return null;
-  const waits = await db
+});
+const replyWaitsQuery = prepared(() => {
+  const { chats } = schema;
+  return getDb()
     .select({ firstMessageAt: chats.firstMessageAt, firstReplyAt: chats.firstReplyAt })
     .from(chats)
-    .where(and(eq(chats.sellerId, sellerId), gte(chats.firstMessageAt, now - REPLY_WINDOW_MS)));
+    .where(and(eq(chats.sellerId, sql.placeholder("sellerId")), gte(chats.firstMessageAt, sql.placeholder("since"))));
+});
+
+/**
+ * What the listing page's seller card shows: two queries whatever the
+ * seller's history — the person with their sold count and rating (scalar
+ * subqueries), and the reply times of their conversations of the last 90 days.
+ */
+export async function sellerCard(sellerId: string, now = Date.now()): Promise<SellerCardView | null> {
+  const [row] = await sellerRowQuery().execute({ sellerId, now });
+  if (!row) return null;
+  const waits = await replyWaitsQuery().execute({ sellerId, since: now - REPLY_WINDOW_MS });
   return {
     seller: authorView(row.seller),
     schoolVerified: row.schoolVerified,

@@ -36,6 +36,21 @@ export function timeView(epochMs: number, timeZone: string, now = Date.now()): T
   };
 }
 
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The day it is at `epochMs` in a time zone, "2026-05-14" (a formatter per zone, made once: this runs for every card). */
+export function isoDay(timeZone: string, epochMs: number): string {
+  let formatter = dayFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    if (dayFormatters.size >= FORMATTERS_MAX) dayFormatters.delete(dayFormatters.keys().next().value!);
+    dayFormatters.set(timeZone, formatter);
+  }
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of formatter.formatToParts(epochMs)) parts[part.type] = part.value;
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
 const validZones = new Map<string, boolean>();
 
 /** A time zone name the runtime understands, or undefined (remembered per name: this runs on every request). */

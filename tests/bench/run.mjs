@@ -3,14 +3,12 @@
 // viewports), /home with 10 photo listings over the wire, feed loader time with
 // 100,000 posts, and /home throughput. Prints, never fails the build; compare
 // the figures with the budgets printed beside them.
-import crypto from "node:crypto";
 import fs from "node:fs";
-import Database from "better-sqlite3";
 import { chromium } from "@playwright/test";
 import sharp from "sharp";
 import { reportThroughput, timeRequests } from "./floor.mjs";
 import { BROWSER_ARGS, gz, VIEWPORTS, visit } from "./page-visit.mjs";
-import { signUpViaHttp, startServer } from "./server.mjs";
+import { seedPosts, signUpViaHttp, startServer } from "./server.mjs";
 import { signedInTargets } from "./signed-in.mjs";
 
 const BUDGET = {
@@ -33,27 +31,6 @@ const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
 // BENCH_PARTS=feed-images,home-wire,pages,feed,throughput,signed-in,grid-wire runs only those parts (default: all);
 // BENCH_VERBOSE=1 lists every resource of the /home visits.
 const PARTS = new Set(process.env.BENCH_PARTS?.split(",") ?? ["feed-images", "home-wire", "pages", "feed", "throughput", "signed-in", "grid-wire"]);
-
-function seedPosts(dbFile) {
-  const db = new Database(dbFile);
-  db.pragma("journal_mode = WAL");
-  const authors = db.prepare("select id, campus_id from users").all();
-  const insert = db.prepare(
-    "insert into posts (id, campus_id, author_id, text, category, price_cents, created_at, last_activity_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-  );
-  const categories = [null, "books movies & music", "furniture", "tickets", "household", "computers & accessories"];
-  const start = Date.now() - POSTS * 60_000;
-  db.transaction(() => {
-    for (let i = 0; i < POSTS; i++) {
-      const a = authors[i % authors.length];
-      const at = start + i * 60_000;
-      const text = JSON.stringify([{ text: `Bench listing ${i}: lightly used, pick up on campus.` }, { text: "Message me with questions." }]);
-      const cents = i % 4 === 0 ? null : ((i * 7919) % 500 + 1) * 100; // three in four are listings
-      insert.run(crypto.randomBytes(12).toString("base64url"), a.campus_id, a.id, text, categories[i % categories.length], cents, at, at, at);
-    }
-  })();
-  db.close();
-}
 
 /** Build files that hold the composer (app/components/composer.tsx), from the browser build's metafile. */
 function composerFiles() {
@@ -247,7 +224,7 @@ try {
 
   if (PARTS.has("feed") || PARTS.has("throughput") || PARTS.has("signed-in")) {
     console.log(`\nSeeding ${POSTS.toLocaleString()} posts…`);
-    seedPosts(server.dbFile);
+    seedPosts(server.dbFile, POSTS);
   }
 
   if (PARTS.has("feed")) {

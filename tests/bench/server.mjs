@@ -1,5 +1,7 @@
 // Starts the production build on a free port with a fresh database in a temp dir.
 import { spawn } from "node:child_process";
+import crypto from "node:crypto";
+import Database from "better-sqlite3";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -15,9 +17,10 @@ export async function freePort() {
   });
 }
 
-export async function startServer({ env = {}, dir = fs.mkdtempSync(path.join(os.tmpdir(), "campus-bench-")), port } = {}) {
+/** `nodeArgs`: flags for node itself (the profile script passes --cpu-prof). */
+export async function startServer({ env = {}, dir = fs.mkdtempSync(path.join(os.tmpdir(), "campus-bench-")), port, nodeArgs = [] } = {}) {
   port ??= await freePort();
-  const child = spawn(process.execPath, ["build/index.js"], {
+  const child = spawn(process.execPath, [...nodeArgs, "build/index.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -47,7 +50,8 @@ export async function startServer({ env = {}, dir = fs.mkdtempSync(path.join(os.
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { base, dir, pid: child.pid, dbFile: path.join(dir, "app.db"), stop: () => child.kill("SIGTERM") };
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  return { base, dir, pid: child.pid, dbFile: path.join(dir, "app.db"), stop: () => child.kill("SIGTERM"), exited };
 }
 
 /** A tiny cookie jar over fetch, enough to act as one signed-in user. */
@@ -76,4 +80,26 @@ export async function signUpViaHttp(base, email) {
   if (!link) throw new Error("No verification link in the dev mailbox");
   await c.request(new URL(link).pathname + new URL(link).search);
   return c;
+}
+
+/** Adds `count` posts (three in four listings) to the SQLite database `dbFile`, spread over its users. */
+export function seedPosts(dbFile, count) {
+  const db = new Database(dbFile);
+  db.pragma("journal_mode = WAL");
+  const authors = db.prepare("select id, campus_id from users").all();
+  const insert = db.prepare(
+    "insert into posts (id, campus_id, author_id, text, category, price_cents, created_at, last_activity_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+  );
+  const categories = [null, "books movies & music", "furniture", "tickets", "household", "computers & accessories"];
+  const start = Date.now() - count * 60_000;
+  db.transaction(() => {
+    for (let i = 0; i < count; i++) {
+      const a = authors[i % authors.length];
+      const at = start + i * 60_000;
+      const text = JSON.stringify([{ text: `Bench listing ${i}: lightly used, pick up on campus.` }, { text: "Message me with questions." }]);
+      const cents = i % 4 === 0 ? null : ((i * 7919) % 500 + 1) * 100; // three in four are listings
+      insert.run(crypto.randomBytes(12).toString("base64url"), a.campus_id, a.id, text, categories[i % categories.length], cents, at, at, at);
+    }
+  })();
+  db.close();
 }

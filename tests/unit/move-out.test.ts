@@ -4,10 +4,20 @@ import { listingOf } from "~/flows/post-submission.server";
 import { mustGoByRefusal } from "~/flows/listing-extras.server";
 import { CAMPUSES } from "~/models/campuses.server";
 import { addDays, dayIn, mustGoByAllowed } from "~/models/listing-extras.server";
-import { addMoveOutWeek, DEFAULT_MOVE_OUT, isMoveOutWeek, listMoveOutWeeks, MOVE_OUT_DATES, removeMoveOutWeek, seedMoveOutWeeks } from "~/models/move-out.server";
+import {
+  addMoveOutWeek,
+  DEFAULT_MOVE_OUT,
+  isMoveOutWeek,
+  listMoveOutWeeks,
+  MOVE_OUT_DATES,
+  removeMoveOutWeek,
+  seedMoveOutWeeks,
+  WEEKS_TTL_MS,
+} from "~/models/move-out.server";
 import { createPost, getFeedPage, getPost } from "~/models/posts.server";
 import { insertUser } from "~/models/users.server";
-import { getDb, schema } from "~/services/db.server";
+import { getDb, newId, schema } from "~/services/db.server";
+import { countStatements } from "~/services/statement-count.server";
 
 const NOW = Date.UTC(2026, 4, 12, 15); // May 12, 2026, morning in Chicago
 let author = "";
@@ -33,6 +43,26 @@ describe("move-out weeks", () => {
     expect(await addMoveOutWeek("uf", "2026-08-01", "2026-07-01")).toEqual({ ok: false, error: MOVE_OUT_DATES });
     expect(await addMoveOutWeek("uf", "2026-04-30", "2026-05-02")).toEqual({ ok: true });
     expect(await isMoveOutWeek("uf", "2026-05-01")).toBe(true);
+  });
+
+  it("are read once a minute per campus, and at once again after a change through the model", async () => {
+    const at = Date.now();
+    expect(await isMoveOutWeek("smu", "2026-09-01", at)).toBe(false);
+    // Within the minute: no statement, whatever the day asked about.
+    const cached = await countStatements(async () => [await isMoveOutWeek("smu", "2026-09-01", at + 1000), await isMoveOutWeek("smu", "2026-05-06", at + 2000)]);
+    expect(cached).toEqual({ result: [false, true], statements: 0 });
+    // A week added by another process (a row written beside this model) shows once the minute is over.
+    await getDb().insert(schema.moveOutWeeks).values({ id: newId(), campusId: "smu", startsOn: "2026-09-01", endsOn: "2026-09-03" });
+    expect(await isMoveOutWeek("smu", "2026-09-01", at + 3000)).toBe(false);
+    expect(await isMoveOutWeek("smu", "2026-09-01", at + WEEKS_TTL_MS)).toBe(true);
+    // This process's own changes show at once.
+    expect(await addMoveOutWeek("smu", "2026-10-01", "2026-10-02")).toEqual({ ok: true });
+    expect(await isMoveOutWeek("smu", "2026-10-02", at + WEEKS_TTL_MS + 1)).toBe(true);
+    const added = (await listMoveOutWeeks("smu")).find((w) => w.startsOn === "2026-10-01")!;
+    await removeMoveOutWeek("smu", added.id);
+    expect(await isMoveOutWeek("smu", "2026-10-02", at + WEEKS_TTL_MS + 2)).toBe(false);
+    // Another campus has its own weeks.
+    expect(await isMoveOutWeek("ut", "2026-09-01", at + WEEKS_TTL_MS + 3)).toBe(false);
   });
 
   it("Must go by is today to 60 days ahead, in the campus's time zone", async () => {

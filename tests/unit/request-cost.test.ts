@@ -4,7 +4,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { unreadCounts, countUnreadConversations } from "~/models/messages.server";
 import { countUnread, notifyModeration } from "~/models/notifications.server";
-import { getFeedPage } from "~/models/posts.server";
+import { createPost, getFeedPage } from "~/models/posts.server";
+import { toggleLike } from "~/models/likes.server";
+import { blockUser, unblockUser } from "~/models/blocks.server";
+import { listingOf } from "~/flows/post-submission.server";
+import { postPage } from "~/flows/post-page.server";
 import { insertUser } from "~/models/users.server";
 import { loader as rootLoader } from "~/root.server";
 import { getDb, schema, transaction } from "~/services/db.server";
@@ -90,5 +94,46 @@ describe("a signed-in /home", () => {
     expect(statements).toBe(1);
     expect(result).toEqual({ notifications: await countUnread(userId), conversations: await countUnreadConversations(userId, "some-chat") });
     expect(result.notifications).toBe(1);
+  });
+});
+
+describe("a post page", () => {
+  it("reads the post once, its comments in one statement when none has replies, and answers each reader and post from the same prepared statements", async () => {
+    const sellerId = (await insertUser({ campusId: "ou", firstName: "Sell", lastName: "P.", username: "sellp", email: "sellp@ou.edu", verified: true, schoolVerified: true })).id;
+    const listing = (text: string) =>
+      createPost({ authorId: sellerId, campusId: "ou", blocks: [{ text }], media: [], origin: BASE, listing: listingOf({ price: 1200, free: false }) });
+    const comment = (parentId: string, text: string) => createPost({ authorId: userId, campusId: "ou", blocks: [{ text }], media: [], origin: BASE, parentId });
+    const lamp = (await listing("Desk lamp")).id;
+    const chair = (await listing("Chair")).id;
+    for (const text of ["Still there?", "Can you hold it?", "Thanks!"]) await comment(lamp, text);
+    await comment(chair, "Which colour?");
+    await toggleLike({ userId, type: "post", id: lamp, origin: BASE });
+    const open = (id: string, viewerId: string | undefined) => countStatements(() => postPage({ id, viewerId, timeZone: "America/Chicago", commentsCursor: null }));
+    const texts = (page: Awaited<ReturnType<typeof postPage>>) => page.comments.map((c) => c.text[0]!.text);
+
+    // The seller's own listing: the post with its listing state, the comments, the buyers (2), the seller card (2).
+    const own = await open(lamp, sellerId);
+    expect(own.statements).toBe(6);
+    expect(own.result.listing).toMatchObject({ status: "available", expired: false, renewable: false });
+    expect([own.result.post?.saved, texts(own.result)]).toEqual([false, ["Still there?", "Can you hold it?", "Thanks!"]]);
+    // Someone else: no listing buttons; their save, whether a block stands between them (columns of the post's row), the seller card.
+    const viewer = await open(lamp, userId);
+    expect(viewer.statements).toBe(4);
+    expect([viewer.result.listing, viewer.result.post?.saved, viewer.result.seller?.seller.username]).toEqual([null, true, "sellp"]);
+    // The same statements with other values: another post, a visitor.
+    const other = await open(chair, userId);
+    expect([other.result.post?.saved, texts(other.result)]).toEqual([false, ["Which colour?"]]);
+    const visitor = await open(lamp, undefined);
+    expect([visitor.result.post?.saved, texts(visitor.result)]).toEqual([false, ["Still there?", "Can you hold it?", "Thanks!"]]);
+    expect((await open("no-such-post", userId)).result.status).toBe("missing");
+    // Behind a block, either way, the post is missing for the viewer (and still there for others).
+    await blockUser(sellerId, userId);
+    expect((await open(lamp, userId)).result.status).toBe("missing");
+    expect((await open(lamp, undefined)).result.status).toBe("ok");
+    await unblockUser(sellerId, userId);
+    await blockUser(userId, sellerId);
+    expect((await open(chair, userId)).result.status).toBe("missing");
+    await unblockUser(userId, sellerId);
+    expect((await open(chair, userId)).result.status).toBe("ok");
   });
 });

@@ -101,6 +101,31 @@ describe("thread paging", () => {
     const second = await getThread({ postId: p.id }, TZ, null, (await getThread({ postId: p.id }, TZ)).nextCursor);
     expect(second.comments.find((c) => c.id === tops[60])!.replies).toHaveLength(1);
   });
+  it("looks below only the comments that have replies: one statement for a page without any; a hidden reply still shows to its author", async () => {
+    const a = await user();
+    const b = await user();
+    const p = await post(a.id, "Quiet thread");
+    const tops = await insertComments(p.id, a.id, Array.from({ length: 20 }, () => p.id), Date.now());
+    const count = async (viewerId: string) => {
+      const statements: string[] = [];
+      const stop = onQuery((s) => statements.push(s.sql));
+      const page = await getThread({ postId: p.id }, TZ, viewerId);
+      stop();
+      return { page, statements: statements.length };
+    };
+    const quiet = await count(b.id);
+    expect(quiet.page.comments).toHaveLength(20);
+    // The top-level comments with the viewer's saves as a column; no media, nothing below.
+    expect(quiet.statements).toBe(1);
+    // A reply hidden by reports is left out of its parent's counter (written straight here, the counter stays 0):
+    // its author still sees it, others do not.
+    const [hidden] = await insertComments(p.id, b.id, [tops[3]!], Date.now() + 1_000);
+    await getDb().update(schema.posts).set({ hiddenAt: Date.now() }).where(eq(schema.posts.id, hidden!));
+    const asAuthor = await count(b.id);
+    expect(asAuthor.page.comments[3]!.replies.map((r) => r.id)).toEqual([hidden]);
+    expect(asAuthor.statements).toBe(3); // the comments, one level of replies, their rows
+    expect((await count(a.id)).page.comments[3]!.replies).toEqual([]);
+  });
 });
 
 describe("depth", () => {
