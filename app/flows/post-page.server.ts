@@ -28,19 +28,20 @@ export async function postPage(opts: { id: string; viewerId: string | undefined;
   const mine = viewerId === post.author.id && !post.parentId && !post.gameId && !post.projectId;
   // Its listing columns came with the post: the page reads the post once.
   const state = mine ? listingState(found.listing) : null;
+  const wanted = found.listing.kind === "wanted";
   const listing: ListingControlsView | null =
     state?.isListing
       ? {
           status: state.status,
           // A Wanted post: Found it (sold) or Still looking (available); no sale to record.
-          moves: row?.kind === "wanted"
+          moves: wanted
             ? [state.status === "sold" ? { status: "available" as const, label: STILL_LOOKING } : { status: "sold" as const, label: FOUND_IT }]
             : LISTING_STATUSES.filter((s) => s !== state.status).map((s) => ({ status: s, label: STATUS_ACTIONS[s].button })),
-          wanted: row?.kind === "wanted",
+          wanted,
           expired: state.expired,
           renewable: state.renewable,
           nextRenew: timeView(state.nextRenewAt, timeZone),
-          buyers: state.status === "sold" || row?.kind === "wanted" ? { choices: [], preselected: null } : await buyerChoices(post.id, post.author.id),
+          buyers: state.status === "sold" || wanted ? { choices: [], preselected: null } : await buyerChoices(post.id, post.author.id),
         }
       : null;
   const chain = await getParentChain(post, timeZone, viewerId);

@@ -78,7 +78,7 @@ export type ListingState = {
 };
 
 /** The columns a listing's state is made of (getPost reads them with the post: no second read on its page). */
-export type ListingStateColumns = Pick<ListingRow, "priceCents" | "status" | "lastActivityAt" | "createdAt" | "renewedAt">;
+export type ListingStateColumns = Pick<ListingRow, "priceCents" | "kind" | "status" | "lastActivityAt" | "createdAt" | "renewedAt">;
 
 export function listingState(post: ListingStateColumns, now = Date.now()): ListingState {
   const next = nextRenewAt(post);

@@ -837,8 +837,8 @@ export async function getPost(id: string, timeZone: string, viewerId?: string | 
   if (await hiddenFrom({ hiddenAt: row.hiddenAt, authorId: row.author.id }, viewerId)) return { status: "missing" };
   // Behind a block, either way: as if it did not exist.
   if (viewerId && viewerId !== row.author.id && row.blocked) return { status: "missing" };
-  const { priceCents, status, lastActivityAt, createdAt, renewedAt } = row;
-  return { status: "ok", post: (await toViews([row], timeZone, viewerId))[0]!, listing: { priceCents, status, lastActivityAt, createdAt, renewedAt } };
+  const { priceCents, kind, status, lastActivityAt, createdAt, renewedAt } = row;
+  return { status: "ok", post: (await toViews([row], timeZone, viewerId))[0]!, listing: { priceCents, kind, status, lastActivityAt, createdAt, renewedAt } };
 }
 
 /** Top-level comments on one page of a thread. */
