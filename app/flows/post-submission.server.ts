@@ -16,7 +16,6 @@ import { commentSchema, editPostSchema, editWantedSchema, postSchema, wantedSche
 import type { WantedValue } from "~/schemas/wanted";
 import { parseCourses, storedCourses } from "~/utils/course-codes";
 import { parseIsbn } from "~/utils/isbn";
-import { priceInput as budgetInput } from "~/utils/price";
 import { parseWithSchema } from "~/utils/form";
 import { looksLikeVideo, MAX_FILES, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from "~/utils/media-rules";
 import { textToBlocks } from "~/utils/rich-text";
@@ -254,7 +253,7 @@ export function defaultGoBack(target: SubmitTarget): string {
 export function editDefaults(post: { text: { text: string }[]; category: string | null; kind?: "wanted" | null; wantedBudgetCents?: number | null } & ListingFields & Parameters<typeof extrasDefaults>[0]): Record<string, string> {
   const extras = extrasDefaults(post);
   if (post.kind === "wanted") {
-    const wanted = { text: blocksToText(post.text), category: post.category ?? "all", kind: "wanted", budget: budgetInput(post.wantedBudgetCents ?? null), isbn: extras.isbn ?? "", courses: extras.courses ?? "" };
+    const wanted = { text: blocksToText(post.text), category: post.category ?? "all", kind: "wanted", budget: priceInput(post.wantedBudgetCents ?? null), isbn: extras.isbn ?? "", courses: extras.courses ?? "" };
     return Object.fromEntries(Object.entries(wanted).filter(([, v]) => v !== ""));
   }
   const values: Record<string, string> = {

@@ -443,25 +443,26 @@ export type WantedCriteria = { text: string; category: string | null; courseCode
 export async function replaceWantedSearches(tx: Tx, opts: { userId: string; campusId: string; wantedPostId: string; criteria: WantedCriteria; now: number }): Promise<void> {
   await tx.delete(s).where(eq(s.wantedPostId, opts.wantedPostId));
   const words = wantedWords(opts.criteria.text);
-  const rows: { key: string; query: string; category: string | null; terms: string[] }[] = [];
-  if (words) rows.push({ key: "words", query: words, category: opts.criteria.category, terms: matchTerms(words).map(indexTerm) });
-  for (const code of listingCodeKeys(opts.criteria)) rows.push({ key: code, query: "", category: null, terms: [code] });
+  // Each criterion is a search of its own, its terms made as every search's are (termsOfSearch reads a code from the key).
+  const rows = [...(words ? [{ key: "words", query: words, category: opts.criteria.category }] : []), ...listingCodeKeys(opts.criteria).map((code) => ({ key: code, query: "", category: null }))];
   for (const r of rows) {
     const id = newId();
+    const key = `wanted:${opts.wantedPostId}:${r.key}`;
+    const termRowsOf = termRows(id, opts.campusId, { query: r.query, key });
     await tx.insert(s).values({
       id,
       userId: opts.userId,
       campusId: opts.campusId,
       query: r.query,
-      termCount: r.terms.length,
+      termCount: termRowsOf.length,
       category: r.category,
       notify: "instant",
-      key: `wanted:${opts.wantedPostId}:${r.key}`,
+      key,
       wantedPostId: opts.wantedPostId,
       termsVersion: TERMS_VERSION,
       createdAt: opts.now,
     });
-    await tx.insert(terms).values(r.terms.map((term) => ({ campusId: opts.campusId, term, savedSearchId: id, termCount: r.terms.length })));
+    await tx.insert(terms).values(termRowsOf);
   }
 }
 
