@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { alertOf, decodeEntities, postForm, rawRequest, serverUrl, type RawResponse } from "./client";
 import { closing, fieldPart, MULTIPART } from "./stream";
-import { createPostAs, signInByMagicLink, signUpStudent, usernameOf, type SecurityUser } from "./users";
+import { createPostAs, signInByMagicLink, signUp, signUpStudent, usernameOf, type SecurityUser } from "./users";
 
 // ---------------------------------------------------------------------------
 // Helpers
@@ -611,5 +611,62 @@ describe("the review queue for a non-moderator", () => {
     await expectNothingHappened();
     // The author can still post: not suspended.
     expect((await postForm(`/post/${postId}`, { intent: "comment", text: "Still here" }, as(author))).status).toBe(302);
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Wanted posts (docs/product.md §7): the composer's hostile fields, someone else's Wanted post.
+
+describe("Wanted posts against hostile requests", () => {
+  let student: SecurityUser;
+  let stranger: SecurityUser;
+  let wantedId = "";
+  beforeAll(async () => {
+    student = await signUpStudent();
+    stranger = await signUpStudent();
+    wantedId = await createPostAs(student, "Wanted: a graphing calculator for MATH 1914", { kind: "wanted", courses: "math1914", budget: "40" });
+  });
+
+  it("malformed and overlong fields: 400 with the messages and the draft kept, never a 500, nothing posted", async () => {
+    const draft = "Looking for a lab coat, size M";
+    const hostile: Record<string, string>[] = [
+      { isbn: "0-306-40615-3" }, // wrong check digit
+      { courses: "'; drop table posts; --" },
+      { courses: "MATH 2924, ".repeat(200) },
+      { budget: "-5" },
+      { budget: "1e9" },
+      { isbn: "9".repeat(5_000) },
+    ];
+    for (const fields of hostile) {
+      // To the address the Wanted composer posts to (it names the kind, so the page comes back as the Wanted composer).
+      const res = await postMultipart("/create/post?kind=wanted&goBack=%2Fhome", { intent: "send", kind: "wanted", text: draft, ...fields }, as(student));
+      expect(res.status, JSON.stringify(fields).slice(0, 80)).toBe(400);
+      expect(shownErrors(res.body).length).toBeGreaterThan(0);
+      expect(textareaValue(res.body, "text")).toBe(draft);
+    }
+    const feed = await rawRequest("/home?type=wanted", { headers: as(student) });
+    expect(feed.body).not.toContain(draft);
+  });
+
+  it("a student without a school email, and a visitor, cannot post one", async () => {
+    const unverified = await signUp();
+    const res = await postForm("/create/post?goBack=%2Fhome", { intent: "send", kind: "wanted", text: "Unverified wanted post", category: "all" }, as(unverified));
+    expect(res.status).not.toBe(302);
+    expectSignInFirst(await postForm("/create/post?goBack=%2Fhome", { intent: "send", kind: "wanted", text: "Visitor wanted post" }), "/create/post?goBack=%2Fhome");
+    const feed = await rawRequest("/home?type=wanted", { headers: as(student) });
+    expect(feed.body).not.toContain("Unverified wanted post");
+    expect(feed.body).not.toContain("Visitor wanted post");
+  });
+
+  it("another student edits it or marks it found: refused, and it is unchanged", async () => {
+    const edit = await postForm(`/post/${wantedId}/edit`, { intent: "send", kind: "wanted", text: "Found one already, thanks", courses: "HIST 1483" }, as(stranger));
+    expect(edit.status).toBe(403);
+    const found = await postForm(`/post/${wantedId}`, { intent: "status", status: "sold" }, as(stranger));
+    expect(found.status).toBeGreaterThanOrEqual(400);
+    const page = await rawRequest(`/post/${wantedId}`, { headers: as(student) });
+    expect(withoutScripts(page.body)).toContain("graphing calculator");
+    expect(withoutScripts(page.body)).toContain("MATH 1914");
+    expect(withoutScripts(page.body)).not.toContain("Found one already");
+    expect(withoutScripts(page.body)).not.toMatch(/>Found</);
   });
 });
