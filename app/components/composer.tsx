@@ -10,7 +10,6 @@ import { extensionOf, hasAllowedExtension, MAX_FILES, NOT_MEDIA, PHOTO_PICKER_AC
 import { VIDEOS_UNAVAILABLE } from "~/utils/video-rules";
 import { countTextCharacters } from "~/utils/rich-text";
 import { AlertToast } from "./alert";
-import { Dialog } from "./dialog";
 import { ListingFields } from "./listing-fields";
 import { OnDemand } from "./on-demand";
 import type { PickupSpot } from "~/data/pickup-spots";
@@ -23,7 +22,6 @@ import type { ChosenFile } from "./chosen-photos";
 import { loadPostSchemas } from "~/schemas/lazy.client";
 import { safePath } from "~/utils/navigation";
 import { LOOKING_FOR, SELLING_INSTEAD, WANTED_PLACEHOLDER } from "~/utils/wanted";
-import { WantedFields } from "./wanted-fields";
 
 const loadChosenPhotos = () => import("./chosen-photos");
 const ChosenPhotos = lazy(loadChosenPhotos);
@@ -48,12 +46,6 @@ type ComposerFields = {
   isbn?: string;
   budget?: string;
 };
-
-const DISCARD = {
-  post: { title: "Discard Post?", text: "Are you sure? Your draft will not be saved." },
-  comment: { title: "Discard Comment?", text: "Are you sure? Your draft will not be saved." },
-  edit: { title: "Discard changes?", text: "Are you sure? Your changes will not be saved." },
-} as const;
 
 const SUBMIT_LABEL = { post: "Post", comment: "Reply", edit: "Save" } as const;
 
@@ -279,7 +271,7 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
             <ErrorList id={fields.category.errorId} errors={fields.category.errors} />
           </div>
         ) : null}
-        {kind !== "comment" && wanted ? <WantedFields fields={fields} /> : null}
+        {kind !== "comment" && wanted ? <OnDemand.WantedFields untilInteraction={!lastResult} prefix={form.id} values={{ ...defaultValue, ...result?.initialValue }} errors={form.allErrors} /> : null}
         {kind !== "comment" && !wanted ? <ListingFields fields={fields} spots={pickupSpots} /> : null}
         {kind !== "comment" && !wanted ? <OnDemand.ListingExtrasFields untilInteraction={!lastResult} prefix={form.id} values={{ ...defaultValue, ...result?.initialValue }} errors={form.allErrors} moveOut={moveOut} /> : null}
         {mediaEditor?.({ fieldName: fields.media.name, draft: result?.initialValue?.media, errors: form.allErrors, PhotoDescription })}
@@ -311,41 +303,7 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
           </Suspense>
         ) : null}
 
-        {confirmDiscard ? (
-          <Dialog
-            title={DISCARD[kind].title}
-            id="discard"
-            description={DISCARD[kind].text}
-            alert
-            onClose={() => setConfirmDiscard(false)}
-          >
-            <div className="button-row">
-              {onClose ? (
-                <button type="button" className="button button--danger" onClick={onClose}>
-                  Discard
-                </button>
-              ) : (
-                <Link to={safePath(goBack)} className="button button--danger">
-                  Discard
-                </Link>
-              )}
-              {/* Without JS this posts the draft back and the composer returns with it. */}
-              <button
-                type="submit"
-                name="intent"
-                value="keep"
-                className="button"
-                formNoValidate
-                onClick={(e) => {
-                  e.preventDefault();
-                  setConfirmDiscard(false);
-                }}
-              >
-                Keep Writing
-              </button>
-            </div>
-          </Dialog>
-        ) : null}
+        {confirmDiscard ? <OnDemand.DiscardDialog kind={kind} goBack={goBack} onDiscard={onClose} onKeep={() => setConfirmDiscard(false)} /> : null}
       </Form>
 
       <UploadProgress title="Uploading Post..." progress={upload.progress} />

@@ -1,11 +1,8 @@
 import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
-import { CATEGORIES } from "~/utils/categories";
+import { useMemo, useState, type FormEvent } from "react";
 import { activeFilterCount, DEFAULT_FILTERS, readFeedView, type FeedFilterForm, type FeedView } from "~/utils/feed-filters";
 import { withParams } from "~/utils/url-state";
-import { BEST_MATCH, CONDITIONS, SORTS } from "~/utils/listings";
-import { ErrorList } from "./field-errors";
-import { FEED_TYPES } from "~/utils/wanted";
+import { OnDemand } from "./on-demand";
 
 /** The form's values without the empty ones and the defaults: the shortest address for the same feed. */
 function cleanQuery(form: HTMLFormElement): URLSearchParams {
@@ -58,9 +55,10 @@ export function FeedFilters({ form, view, hidden = {}, bestMatch = false }: { fo
   const location = useLocation();
   const { filters, values, errors } = form;
   const apply = (form: HTMLFormElement) => submit(cleanQuery(form), { method: "get", preventScrollReset: true });
-  const sorts = bestMatch ? [BEST_MATCH, ...SORTS] : SORTS;
   const count = activeFilterCount(filters);
   const refused = Boolean(errors.min || errors.max || errors.course);
+  // The fields' code loads at the first interaction (at once when a refused value opens the fold).
+  const fieldsSlot = useMemo(() => <OnDemand.FeedFilterFields untilInteraction={!refused} form={form} bestMatch={bestMatch} />, [form, bestMatch, refused]);
   // Open while a typed price is refused (its message is inside); with JS it stays as the reader left it across changes.
   const [open, setOpen] = useState(refused);
   const asked = readFeedView(new URLSearchParams(location.search));
@@ -87,75 +85,8 @@ export function FeedFilters({ form, view, hidden = {}, bestMatch = false }: { fo
       <div className="feed-filters__bar">
         <details className="feed-filters__fold" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
           <summary className="feed-filters__summary">{count ? `Filters · ${count}` : "Filters"}</summary>
-          <div className="feed-filters__fields">
-          <div className="feed-filters__field">
-            <label htmlFor="filter-type">Show</label>
-            <select id="filter-type" name="type" defaultValue={filters.type ?? ""}>
-              {FEED_TYPES.map((t) => (
-                <option key={t.value} value={t.value}>
-                  {t.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="feed-filters__field">
-            <label htmlFor="filter-category">Category</label>
-            <select id="filter-category" name="category" defaultValue={filters.category}>
-              {CATEGORIES.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="feed-filters__field feed-filters__price">
-            <label htmlFor="filter-min">Min price</label>
-            <input id="filter-min" name="min" type="text" inputMode="decimal" defaultValue={values.min} maxLength={20} placeholder="$" aria-invalid={errors.min ? true : undefined} aria-describedby={errors.min ? "filter-min-error" : undefined} />
-            <ErrorList id="filter-min-error" errors={errors.min ? [errors.min] : undefined} />
-          </div>
-          <div className="feed-filters__field feed-filters__price">
-            <label htmlFor="filter-max">Max price</label>
-            <input id="filter-max" name="max" type="text" inputMode="decimal" defaultValue={values.max} maxLength={20} placeholder="$" aria-invalid={errors.max ? true : undefined} aria-describedby={errors.max ? "filter-max-error" : undefined} />
-            <ErrorList id="filter-max-error" errors={errors.max ? [errors.max] : undefined} />
-          </div>
-          <div className="feed-filters__field">
-            <label htmlFor="filter-condition">Condition</label>
-            <select id="filter-condition" name="condition" defaultValue={filters.condition ?? ""}>
-              <option value="">Any condition</option>
-              {CONDITIONS.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="feed-filters__field">
-            <label htmlFor="filter-course">Course</label>
-            <input id="filter-course" name="course" type="text" defaultValue={values.course ?? filters.course ?? ""} maxLength={20} placeholder="MATH 2924" autoComplete="off" aria-invalid={errors.course ? true : undefined} aria-describedby={errors.course ? "filter-course-error" : undefined} />
-            <ErrorList id="filter-course-error" errors={errors.course ? [errors.course] : undefined} />
-          </div>
-          <div className="feed-filters__field">
-            <label htmlFor="filter-sort">Sort</label>
-            <select id="filter-sort" name="sort" defaultValue={filters.sort}>
-              {sorts.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <label className="check">
-            <input type="checkbox" name="free" value="on" defaultChecked={filters.freeOnly} /> Free only
-          </label>
-          {/* Checked by default: unticked, only the hidden "show" is sent. */}
-          <input type="hidden" name="sold" value="show" />
-          <label className="check">
-            <input type="checkbox" name="sold" value="hide" defaultChecked={filters.hideSold} /> Hide sold
-          </label>
-          <button type="submit" className="button button--small">
-            Filter
-          </button>
-          </div>
+          {/* The same element while the props stay: a re-render (opening the fold) must not reach the boundary still waiting for its code. */}
+          {fieldsSlot}
         </details>
         <ViewChoice view={view} />
       </div>

@@ -1,10 +1,12 @@
-// The composer's textbook and Must go by fields (docs/product.md §7). Plain
-// server-rendered markup with no state of its own: the composer shows it through
-// the on-demand registry, so its code loads at the first interaction and adds
-// nothing to the page's first chunks; the post schema checks it like the other
-// fields. Without JS (or where CSS has no :has()) the textbook fields are
-// always in the form, described as for textbooks; with :has() they show only
-// while the Category is Textbooks.
+// The composer's fields most posts never fill (docs/product.md §7): a
+// textbook's, Must go by, and a Wanted post's own. Plain server-rendered markup
+// with no state of its own: the composer shows them through the on-demand
+// registry, so their code loads when needed and adds nothing to the page's
+// first chunks (nor the form library: the light Field below); the post schema
+// checks them like the other fields. Without JS (or where CSS has no :has())
+// the textbook fields are always in the form, described as for textbooks; with
+// :has() they show only while the Category is Textbooks.
+import { BUDGET_LABEL } from "~/utils/wanted";
 
 type Errors = Record<string, string[] | undefined>;
 
@@ -76,5 +78,21 @@ export function ListingExtrasFields({
         <Field {...props} name="floor" label="Lowest price" value={text("floor")} inputMode="decimal" hint="Default: half the starting price" maxLength={20} />
       </details>
     </>
+  );
+}
+
+/** A Wanted post's fields: Course and ISBN, checked like a textbook's, and the "Up to $" budget; all optional. */
+export function WantedFields({ prefix, values, errors }: { prefix: string; values: Record<string, unknown>; errors: Errors }) {
+  const text = (name: string) => (typeof values[name] === "string" ? (values[name] as string) : "");
+  const props = { prefix, errors };
+  return (
+    <fieldset className="listing-fields" data-testid="wanted-fields">
+      <legend>What you're looking for (optional)</legend>
+      <div className="listing-fields__row">
+        <Field {...props} name="courses" label="Course" value={text("courses")} hint="Up to 3, like MATH 2924, separated by commas" maxLength={100} />
+        <Field {...props} name="isbn" label="ISBN" value={text("isbn")} hint="10 or 13 digits" maxLength={40} />
+        <Field {...props} name="budget" label={BUDGET_LABEL} value={text("budget")} inputMode="decimal" maxLength={20} />
+      </div>
+    </fieldset>
   );
 }

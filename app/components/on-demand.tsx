@@ -1,8 +1,10 @@
 // Menus and dialogs that are URL state most visits never open (Share, Report,
 // the sign-up, school and suspension prompts, delete and listing confirmations,
-// the offer forms), the author's own listing controls and the error pages: the
-// browser loads their code only when one is rendered. This module is their one registry, the same for the server
-// and the browser: adding one is a line in ON_DEMAND, and pages render it as
+// the offer forms, the composer's Discard dialog), the author's own
+// listing controls and the error pages: the browser loads their code only when
+// one is rendered. This module is their one registry, the same for the server
+// and the browser: adding one is a line in ON_DEMAND (the module exports the
+// component under the same name), and pages render it as
 // <OnDemand.Name …/>. A registered module never imports this one (one that shows
 // another is handed its slot as a prop), so there is no import cycle.
 //
@@ -18,33 +20,39 @@
 // plain HTML (typing, a native submit), and their code loads at the page's
 // first key, touch or focus, then hydrates the same DOM. A form arriving with a
 // refused draft loads at once instead, so hydrating never races the user's edits.
-import { lazy, Suspense, useState, type ComponentProps, type ComponentType } from "react";
+import { lazy, Suspense, useState, type ComponentType } from "react";
 
 const ON_DEMAND = {
-  ConfirmDelete: () => import("./confirm-delete").then((m) => m.ConfirmDelete),
-  ListingConfirm: () => import("./listing-confirm").then((m) => m.ListingConfirm),
-  ListingControls: () => import("./listing-controls").then((m) => m.ListingControls),
-  ReportDialog: () => import("./report-dialog").then((m) => m.ReportDialog),
-  ShareMenu: () => import("./share-menu").then((m) => m.ShareMenu),
-  SignUpPrompt: () => import("./signup-prompt").then((m) => m.SignUpPrompt),
-  SuspensionDialog: () => import("./suspension-dialog").then((m) => m.SuspensionDialog),
-  VerifySchoolDialog: () => import("./verify-school-prompt").then((m) => m.VerifySchoolDialog),
-  VerifySchoolPrompt: () => import("./verify-school-prompt").then((m) => m.VerifySchoolPrompt),
-  CommentBox: () => import("./comment-box").then((m) => m.CommentBox),
-  MessageComposer: () => import("./message-composer").then((m) => m.MessageComposer),
-  NotFound: () => import("./not-found").then((m) => m.NotFound),
-  ErrorPanel: () => import("./not-found").then((m) => m.ErrorPanel),
-  OfferAmountForm: () => import("./offer-amount-form").then((m) => m.OfferAmountForm),
-  ListingExtrasFields: () => import("./listing-extras-fields").then((m) => m.ListingExtrasFields),
-  MediaEditor: () => import("./media-editor").then((m) => m.MediaEditor),
+  ConfirmDelete: () => import("./confirm-delete"),
+  ListingConfirm: () => import("./listing-confirm"),
+  ListingControls: () => import("./listing-controls"),
+  ReportDialog: () => import("./report-dialog"),
+  ShareMenu: () => import("./share-menu"),
+  SignUpPrompt: () => import("./signup-prompt"),
+  SuspensionDialog: () => import("./suspension-dialog"),
+  VerifySchoolDialog: () => import("./verify-school-prompt"),
+  VerifySchoolPrompt: () => import("./verify-school-prompt"),
+  CommentBox: () => import("./comment-box"),
+  MessageComposer: () => import("./message-composer"),
+  NotFound: () => import("./not-found"),
+  ErrorPanel: () => import("./not-found"),
+  OfferAmountForm: () => import("./offer-amount-form"),
+  ListingExtrasFields: () => import("./listing-extras-fields"),
+  MediaEditor: () => import("./media-editor"),
+  DiscardDialog: () => import("./discard-dialog"),
+  WantedFields: () => import("./listing-extras-fields"),
+  FeedFilterFields: () => import("./feed-filter-fields"),
 };
 
 type Name = keyof typeof ON_DEMAND;
-type PropsOf<N extends Name> = ComponentProps<Awaited<ReturnType<(typeof ON_DEMAND)[N]>>>;
+/** Each registered module exports its component under the slot's name. */
+type ComponentOf<N extends Name> = Awaited<ReturnType<(typeof ON_DEMAND)[N]>> extends infer M ? (N extends keyof M ? M[N] : never) : never;
+type PropsOf<N extends Name> = ComponentOf<N> extends ComponentType<infer P> ? P : never;
+const component = <N extends Name>(name: N) => ON_DEMAND[name]().then((m) => (m as Record<N, ComponentOf<N>>)[name]);
 
 /** The server's components, once resolved; the browser never fills it, so its slots stay lazy (a new type would remount an open dialog). */
 const loaded = new Map<Name, unknown>();
-if (typeof document === "undefined") for (const name in ON_DEMAND) void ON_DEMAND[name as Name]().then((component) => loaded.set(name as Name, component));
+if (typeof document === "undefined") for (const name in ON_DEMAND) void component(name as Name).then((c) => loaded.set(name as Name, c));
 
 /**
  * Resolves at the page's first key, touch, click or focus. Listening starts when this module loads
@@ -68,7 +76,7 @@ type SlotProps<N extends Name> = PropsOf<N> & {
 };
 
 function slot<N extends Name>(name: N): ComponentType<SlotProps<N>> {
-  const load = () => ON_DEMAND[name]().then((component) => ({ default: component }));
+  const load = () => component(name).then((c) => ({ default: c as ComponentType<PropsOf<N>> }));
   const Lazy = lazy(load);
   const Deferred = lazy(() => firstInteraction.then(load));
   return function OnDemandSlot({ untilInteraction = false, ...props }: SlotProps<N>) {

@@ -1,5 +1,7 @@
-import { useState } from "react";
-import { Dialog } from "./dialog";
+import { lazy, Suspense, useState } from "react";
+
+// Only ever shown in the browser, while an upload runs: its code loads then.
+const UploadDialog = lazy(() => import("./upload-dialog").then((m) => ({ default: m.UploadDialog })));
 
 /**
  * Sends a form with XMLHttpRequest, the one browser API that reports upload
@@ -28,12 +30,12 @@ export function useUpload<Answer>() {
   return { progress, send };
 }
 
-/** "Uploading Post..." / "Uploading Photos..." with "Patience is a virtue." and a real progress bar (docs/product.md §19). */
+/** The upload's dialog while it runs (its code loads when an upload starts). */
 export function UploadProgress({ title, progress }: { title: string; progress: number | null }) {
   if (progress === null) return null;
   return (
-    <Dialog title={title} id="upload" description="Patience is a virtue." alert>
-      <progress max={1} value={progress} aria-label="Upload progress" className="progress" />
-    </Dialog>
+    <Suspense fallback={null}>
+      <UploadDialog title={title} progress={progress} />
+    </Suspense>
   );
 }

@@ -8,8 +8,9 @@ import type { NextFunction, Request, Response } from "express";
 
 const brotli = promisify(zlib.brotliCompress);
 
+// The scripts are modules, which browsers always read as UTF-8: a charset would be 15 bytes on each of a page's ~30.
 const TYPES: Record<string, string> = {
-  ".js": "text/javascript; charset=utf-8",
+  ".js": "text/javascript",
   ".css": "text/css; charset=utf-8",
 };
 
@@ -40,13 +41,12 @@ export function buildAssets(dir: string) {
     const file = ready.get(req.path);
     res.vary("Accept-Encoding");
     if (!file || req.acceptsEncodings("br") !== "br") return next();
-    res.set({
-      "Content-Type": file.type,
-      "Content-Encoding": "br",
-      "Content-Length": String(file.body.length),
-      "Cache-Control": "public, max-age=31536000, immutable",
-      "X-Content-Type-Options": "nosniff",
-    });
+    // setHeader, not Express's set(), which would add the charset back to a text/* type.
+    res.setHeader("Content-Type", file.type);
+    res.setHeader("Content-Encoding", "br");
+    res.setHeader("Content-Length", String(file.body.length));
+    res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+    res.setHeader("X-Content-Type-Options", "nosniff");
     if (req.method === "HEAD") return res.end();
     res.end(file.body);
   };

@@ -15,6 +15,8 @@
 //   ends after it;
 // - a connection that has not sent anything gets a moment to do so;
 // - whatever is still open when the grace period ends is cut.
+// Until then responses say nothing about the connection (HTTP/1.1's default
+// is to keep it).
 import type http from "node:http";
 import net from "node:net";
 
@@ -52,6 +54,9 @@ export function trackConnections(server: http.Server): ConnectionDrain {
     if (!state) return;
     state.inFlight.add(res);
     if (closing) res.setHeader("Connection", "close");
+    // HTTP/1.1 keeps a connection open by default: saying so, with Node's Keep-Alive hint, is
+    // 47 bytes on every response (a first visit makes about 40). The connection stays open.
+    else res.removeHeader("Connection");
     res.once("close", () => {
       state.inFlight.delete(res);
       state.served++;

@@ -45,7 +45,7 @@ describe("scripts of the build over the wire", () => {
     const res = await precompressed(script);
     expect(res.status).toBe(200);
     expect(res.headers["content-encoding"]).toBe("br");
-    expect(res.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    expect(res.headers["content-type"]).toBe("text/javascript");
     expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers.vary).toBe("Accept-Encoding");
@@ -78,6 +78,27 @@ describe("scripts of the build over the wire", () => {
     expect(res.status).toBe(200);
     expect(res.headers["content-encoding"]).toBe("br");
     expect(res.bytes.length).toBe(0);
+  });
+});
+
+describe("the route manifest", () => {
+  it("is JSON with nosniff: not a document's policy, nor the session marker, and compressed", async () => {
+    const home = await rawRequest("/home");
+    const version = /"version":\s*"([0-9a-f]+)"/.exec(home.body)?.[1];
+    expect(version).toBeTruthy();
+    const res = await rawRequest(`/__manifest?p=/search&p=/more&version=${version}`, { headers: { "Accept-Encoding": "br" } });
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^application\/json/);
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["content-encoding"]).toBe("br");
+    const manifest = JSON.parse(zlib.brotliDecompressSync(res.bytes).toString()) as Record<string, unknown>;
+    expect(Object.keys(manifest)).toEqual(expect.arrayContaining(["routes/search"]));
+    for (const header of ["content-security-policy", "x-frame-options", "cross-origin-opener-policy", "x-account", "connection", "keep-alive"]) {
+      expect(res.headers[header], header).toBeUndefined();
+    }
+    // Pages keep theirs.
+    expect(home.headers["content-security-policy"]).toContain("nonce-");
+    expect(home.headers["x-account"]).toBe("visitor");
   });
 });
 

@@ -52,7 +52,7 @@ describe("buildAssets", () => {
     const res = await whenCompressed(`${first.base}/build/_shared/chunk-ABC.js`);
     const best = zlib.brotliCompressSync(Buffer.from(SCRIPT), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
     expect(res.status).toBe(200);
-    expect(res.headers.get("Content-Type")).toBe("text/javascript; charset=utf-8");
+    expect(res.headers.get("Content-Type")).toBe("text/javascript");
     expect(Number(res.headers.get("Content-Length"))).toBeLessThanOrEqual(best.length + 16);
     expect(res.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
     expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");

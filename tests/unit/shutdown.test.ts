@@ -47,6 +47,22 @@ function connect(): Promise<net.Socket> {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("trackConnections / close", () => {
+  it("while serving, says nothing about the connection (HTTP/1.1 keeps it) and keeps it for the next request", async () => {
+    await start((req, res) => res.end(`hello ${req.url}`));
+    const socket = await connect();
+    let raw = "";
+    socket.on("data", (c: Buffer) => (raw += c.toString()));
+    socket.write("GET /one HTTP/1.1\r\nHost: localhost\r\n\r\n");
+    await sleep(100);
+    socket.write("GET /two HTTP/1.1\r\nHost: localhost\r\n\r\n");
+    await sleep(100);
+    expect(raw.match(/HTTP\/1\.1 200 OK/g)).toHaveLength(2);
+    expect(raw).toMatch(/hello \/one/);
+    expect(raw).toMatch(/hello \/two$/);
+    expect(raw).not.toMatch(/\r\n(Connection|Keep-Alive):/i);
+    socket.destroy();
+  });
+
   it("finishes a request in flight (told Connection: close) and refuses new connections", async () => {
     await start((req, res) => void sleep(req.url === "/slow" ? 400 : 0).then(() => res.end(`done ${req.url}`)));
     const slow = get("/slow");
