@@ -14,7 +14,7 @@ import type { ReactNode } from "react";
 import { AppShell } from "~/components/app-shell";
 import { ClientHints } from "~/components/client-hints";
 import { useNonce } from "~/components/nonce";
-import { OnDemand } from "~/components/on-demand";
+import { DeferredSlotsWatch, OnDemand } from "~/components/on-demand";
 import { UrlPrompts } from "~/components/url-prompts";
 import appCss from "~/styles/app.css";
 import { documentTitle, SITE_DESCRIPTION, siteName } from "~/utils/meta";
@@ -54,6 +54,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
+        {/* First in the tree: a render held back by a waiting slot gets this far before it stops. */}
+        <DeferredSlotsWatch />
         <AppShell data={data}>{children}</AppShell>
         <UrlPrompts />
         {scripts ? (

@@ -19,6 +19,9 @@ type Turn = { key: string; promise: Promise<void>; open: () => void; opened: boo
 const queue: Turn[] = [];
 const turns = new Map<string, Turn>();
 let current: { key: string; timer: ReturnType<typeof setTimeout> } | null = null;
+/** Every turn has been given: a card React tries to hydrate again later (a change reached it first) waits for nothing. */
+let finished = false;
+let starting: ReturnType<typeof setTimeout> | undefined;
 
 function turnFor(key: string): Turn {
   const known = turns.get(key);
@@ -28,6 +31,11 @@ function turnFor(key: string): Turn {
   const turn: Turn = { key, promise, opened: false, open: () => ((turn.opened = true), resolve()) };
   turns.set(key, turn);
   queue.push(turn);
+  // Should no turn be under way by then (the first cards hydrated before this one asked), this starts them.
+  starting ??= setTimeout(() => {
+    starting = undefined;
+    if (!current) openNext();
+  }, TURN_TIMEOUT_MS);
   return turn;
 }
 
@@ -37,7 +45,10 @@ function openNext() {
   const next = queue.shift();
   current = next ? { key: next.key, timer: setTimeout(openNext, TURN_TIMEOUT_MS) } : null;
   if (next) next.open();
-  else turns.clear();
+  else {
+    finished = true;
+    turns.clear();
+  }
 }
 
 const noSubscription = () => () => {};
@@ -49,7 +60,7 @@ function useHydrating() {
 
 function Waiting({ turnKey }: { turnKey: string }) {
   const hydrating = useHydrating();
-  if (hydrating) {
+  if (hydrating && !finished) {
     const turn = turnFor(turnKey);
     if (!turn.opened) throw turn.promise;
   }

@@ -20,6 +20,7 @@
 // plain HTML (typing, a native submit), and their code loads at the page's
 // first key, touch or focus, then hydrates the same DOM. A form arriving with a
 // refused draft loads at once instead, so hydrating never races the user's edits.
+import { useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
 import { lazy, Suspense, useState, type ComponentType } from "react";
 
 const ON_DEMAND = {
@@ -54,9 +55,12 @@ const component = <N extends Name>(name: N) => ON_DEMAND[name]().then((m) => (m 
 const loaded = new Map<Name, unknown>();
 if (typeof document === "undefined") for (const name in ON_DEMAND) void component(name as Name).then((c) => loaded.set(name as Name, c));
 
+let loadDeferred = () => {};
+
 /**
- * Resolves at the page's first key, touch, click or focus. Listening starts when this module loads
- * (with the app), so an interaction before a slot asks still counts.
+ * Resolves at the page's first key, touch, click or focus, or at the router's first change of state
+ * (DeferredSlotsWatch). Listening starts when this module loads (with the app), so an interaction
+ * before a slot asks still counts.
  */
 const firstInteraction: Promise<void> =
   typeof document === "undefined"
@@ -67,8 +71,25 @@ const firstInteraction: Promise<void> =
           for (const type of events) document.removeEventListener(type, done, true);
           resolve();
         };
+        loadDeferred = done;
         for (const type of events) document.addEventListener(type, done, { capture: true, passive: true });
       });
+
+/**
+ * Rendered once by the root. While a slot's server HTML waits for its code, React cannot hydrate it,
+ * and any change of the router's context above it (a fetcher loading the next page as the reader
+ * scrolls with a wheel, a conversation's polling) holds that render back until it can: so the first
+ * change of the router's state loads the waiting slots' code too, interaction or not. It is asked for
+ * while rendering, because that render is the one held back (its effects would never run); asking
+ * again does nothing.
+ */
+export function DeferredSlotsWatch() {
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const fetchers = useFetchers();
+  if (navigation.state !== "idle" || revalidator.state !== "idle" || fetchers.some((f) => f.state !== "idle")) loadDeferred();
+  return null;
+}
 
 type SlotProps<N extends Name> = PropsOf<N> & {
   /** Load the code at the page's first interaction rather than when rendered (fixed when the slot mounts). */

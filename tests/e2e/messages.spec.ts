@@ -57,6 +57,8 @@ test("buyer and seller talk about a listing; a stranger gets 404; blocking and u
   await expect(page).toHaveURL(conversationUrl);
   await expect(page.getByTestId("message")).toHaveCount(3);
   if (javaScriptEnabled) await expectAccessible(page);
+  // B's conversation freshly opened and left alone: no key, touch or focus, so its message box still waits for its code.
+  if (javaScriptEnabled) await buyerPage.goto(conversationUrl);
   await send(page, "Yes, still here. Come by at 5.");
   await expect(nav).toHaveAccessibleName("Messages");
 
