@@ -4,7 +4,7 @@
 // read into cards and pages here, and the price schedule the background job
 // applies (app/flows/price-schedule.server.ts).
 import { format } from "date-fns";
-import { and, asc, eq, gt, gte, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, gte, isNotNull, isNull, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { decodeKeysetCursor, encodeKeysetCursor } from "~/services/cursor.server";
 import { getDb, schema, transaction } from "~/services/db.server";
 import type { Tx } from "~/services/dialect/types";
@@ -64,7 +64,7 @@ export function mustGoPassed(mustGoBy: string | null, today: string): boolean {
 }
 
 /** The feed's condition for it: no Must go by, or not yet past. */
-export function mustGoLive(today: string): SQL | undefined {
+export function mustGoLive(today: string | Placeholder): SQL | undefined {
   return or(isNull(posts.mustGoBy), gte(posts.mustGoBy, today));
 }
 

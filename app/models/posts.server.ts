@@ -95,14 +95,20 @@ export function listingConditions(filters: Partial<FeedFilters>, opts: { include
   if (filters.maxCents !== null && filters.maxCents !== undefined) out.push(lte(posts.priceCents, filters.maxCents));
   if (filters.freeOnly) out.push(eq(posts.isFree, true));
   if (filters.condition) out.push(eq(posts.condition, filters.condition));
-  // Listings and Wanted posts expire; other posts never do.
-  if (!opts.includeExpired) out.push(or(and(isNull(posts.priceCents), isNull(posts.kind)), gt(posts.lastActivityAt, liveSince(opts.now ?? Date.now()))));
-  if (!opts.includeExpired) out.push(mustGoLive(opts.today ?? dayIn("UTC", opts.now ?? Date.now())));
+  if (!opts.includeExpired) out.push(...liveConditions(liveSince(opts.now ?? Date.now()), opts.today ?? dayIn("UTC", opts.now ?? Date.now())));
   if (filters.course) out.push(hasCourse(filters.course));
   // Show: For sale (listings) or Wanted; Everything when neither.
   if (filters.type === "sale") out.push(isNotNull(posts.priceCents));
   if (filters.type === "wanted") out.push(eq(posts.kind, "wanted"));
   return out;
+}
+
+/**
+ * Not expired: listings and Wanted posts expire (last activity before `since`,
+ * or a Must go by day before `today`); other posts never do.
+ */
+function liveConditions(since: number | Placeholder, today: string | Placeholder): (SQL | undefined)[] {
+  return [or(and(isNull(posts.priceCents), isNull(posts.kind)), gt(posts.lastActivityAt, since)), mustGoLive(today)];
 }
 
 /** Whether the filters leave room for posts without a price (they come after priced ones). */
@@ -166,7 +172,18 @@ export async function getFeedPage(opts: FeedOptions): Promise<FeedPage> {
     return { posts: await toViews(page.rows, opts.timeZone, opts.viewerId, now), nextCursor: page.nextCursor };
   }
   if (sort !== "price-asc" && sort !== "price-desc") {
-    const rows = await byActivity([], decodeKeysetCursor(opts.cursor), limit + 1);
+    const cursor = decodeKeysetCursor(opts.cursor);
+    // The feed as it opens (no filter, search, author or cursor): a prepared statement.
+    const opening = !cursor && !opts.authorId && !opts.match && !opts.includeExpired && listingConditions(filters, { includeExpired: true }).length === 0;
+    const rows = opening
+      ? await openingFeed[opts.viewerId ? "viewer" : "visitor"]().execute({
+          campusId: opts.campusId,
+          liveSince: liveSince(now),
+          today: dayIn(opts.timeZone, now),
+          viewerId: opts.viewerId,
+          limit: limit + 1,
+        })
+      : await byActivity([], cursor, limit + 1);
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     return {
@@ -207,6 +224,32 @@ export async function getFeedPage(opts: FeedOptions): Promise<FeedPage> {
         : null,
   };
 }
+
+/**
+ * The first page of a campus feed with no filter, newest activity first, as
+ * getFeedPage builds it (the same conditions, values as placeholders): built
+ * once per kind of reader, sent as a prepared statement.
+ */
+const openingFeedFor = (reader: "viewer" | "visitor") =>
+  prepared(() => {
+    const viewerId = reader === "viewer" ? sql.placeholder("viewerId") : null;
+    return getDb()
+      .select({ ...postColumns, lastActivityAt: posts.lastActivityAt, saved: savedColumn(viewerId) })
+      .from(posts)
+      .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
+      .where(
+        and(
+          eq(posts.campusId, sql.placeholder("campusId")),
+          isTopLevel,
+          ...liveConditions(sql.placeholder("liveSince"), sql.placeholder("today")),
+          viewerId ? notBlockedWith(viewerId, posts.authorId) : undefined,
+          visibleAfterReports(viewerId, "post"),
+        ),
+      )
+      .orderBy(desc(posts.lastActivityAt), desc(posts.id))
+      .limit(sql.placeholder("limit"));
+  });
+const openingFeed = { viewer: openingFeedFor("viewer"), visitor: openingFeedFor("visitor") };
 
 /**
  * One page of a user's posts with videos on a campus (the Videos tab, docs/product.md §5: by

@@ -1,6 +1,7 @@
 // What a signed-in page costs in statements: the counter the bench reads
 // (COUNT_STATEMENTS=1), the session looked up once per request, and the
 // navigation's counts in one statement.
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { unreadCounts, countUnreadConversations } from "~/models/messages.server";
 import { countUnread, notifyModeration } from "~/models/notifications.server";
@@ -85,6 +86,44 @@ describe("a signed-in /home", () => {
     );
     expect((result.layout as unknown as { data: { user: { username: string } } }).data.user.username).toBe("costu");
     expect(statements).toBe(3);
+  });
+
+  it("opens the feed from a prepared statement that shows what the built query shows, for each reader", async () => {
+    const author = (await insertUser({ campusId: "ou", firstName: "Feed", lastName: "A.", username: "feeda", email: "feeda@ou.edu", verified: true, schoolVerified: true })).id;
+    const blocker = (await insertUser({ campusId: "ou", firstName: "Feed", lastName: "B.", username: "feedb", email: "feedb@ou.edu", verified: true, schoolVerified: true })).id;
+    const post = async (authorId: string, text: string, price?: number) =>
+      (await createPost({ authorId, campusId: "ou", blocks: [{ text }], media: [], origin: BASE, listing: price === undefined ? undefined : listingOf({ price, free: false }) })).id;
+    const set = (id: string, values: Partial<typeof schema.posts.$inferInsert>) => getDb().update(schema.posts).set(values).where(eq(schema.posts.id, id));
+    const plain = await post(author, "Anyone going to the game?");
+    const lamp = await post(author, "Lamp", 1500);
+    const expired = await post(author, "Old desk", 2000);
+    await set(expired, { lastActivityAt: Date.now() - 60 * 24 * 3600 * 1000 });
+    const pastMustGo = await post(author, "Mini fridge", 3000);
+    await set(pastMustGo, { mustGoBy: "2000-01-01" });
+    const hidden = await post(author, "Hidden by reports");
+    await set(hidden, { hiddenAt: Date.now() });
+    const blocked = await post(blocker, "By someone who blocked the reader", 900);
+    await blockUser(blocker, userId);
+    await toggleLike({ userId, type: "post", id: lamp, origin: BASE });
+
+    const page = async (viewerId: string | undefined, extra: Partial<Parameters<typeof getFeedPage>[0]> = {}) => {
+      const { posts, nextCursor } = await getFeedPage({ campusId: "ou", timeZone: "America/Chicago", viewerId, ...extra });
+      return { posts: posts.map((p) => [p.id, p.saved]), more: nextCursor !== null };
+    };
+    for (const viewerId of [userId, author, undefined]) {
+      // A search that matches everything takes the built query: the same page.
+      expect(await page(viewerId)).toEqual(await page(viewerId, { match: sql`1 = 1` }));
+      expect(await page(viewerId, { limit: 2 })).toEqual(await page(viewerId, { limit: 2, match: sql`1 = 1` }));
+    }
+    const reader = (await page(userId)).posts;
+    expect(reader.slice(0, 2)).toEqual([
+      [lamp, true],
+      [plain, false],
+    ]);
+    for (const gone of [expired, pastMustGo, hidden, blocked]) expect(reader.map(([id]) => id)).not.toContain(gone);
+    expect((await page(undefined)).posts.map(([id]) => id)).toContain(blocked);
+    expect((await page(userId, { limit: 1 })).more).toBe(true);
+    await unblockUser(blocker, userId);
   });
 
   it("reads the unread notifications and conversations in one statement, the same numbers as one by one", async () => {
