@@ -173,10 +173,11 @@ export async function getFeedPage(opts: FeedOptions): Promise<FeedPage> {
   }
   if (sort !== "price-asc" && sort !== "price-desc") {
     const cursor = decodeKeysetCursor(opts.cursor);
-    // The feed as it opens (no filter, search, author or cursor): a prepared statement.
-    const opening = !cursor && !opts.authorId && !opts.match && !opts.includeExpired && listingConditions(filters, { includeExpired: true }).length === 0;
+    // The feed as it opens (no filter but Hide sold, no search, author or cursor): a prepared statement.
+    const opening =
+      !cursor && !opts.authorId && !opts.match && !opts.includeExpired && listingConditions({ ...filters, hideSold: false }, { includeExpired: true }).length === 0;
     const rows = opening
-      ? await openingFeed[opts.viewerId ? "viewer" : "visitor"]().execute({
+      ? await openingFeed[opts.viewerId ? "viewer" : "visitor"][filters.hideSold ? "hideSold" : "showSold"]().execute({
           campusId: opts.campusId,
           liveSince: liveSince(now),
           today: dayIn(opts.timeZone, now),
@@ -226,11 +227,11 @@ export async function getFeedPage(opts: FeedOptions): Promise<FeedPage> {
 }
 
 /**
- * The first page of a campus feed with no filter, newest activity first, as
- * getFeedPage builds it (the same conditions, values as placeholders): built
- * once per kind of reader, sent as a prepared statement.
+ * The first page of a campus feed with no filter but Hide sold (on or off),
+ * newest activity first, as getFeedPage builds it (the same conditions, values
+ * as placeholders): built once per kind of reader, sent as a prepared statement.
  */
-const openingFeedFor = (reader: "viewer" | "visitor") =>
+const openingFeedFor = (reader: "viewer" | "visitor", hideSold: boolean) =>
   prepared(() => {
     const viewerId = reader === "viewer" ? sql.placeholder("viewerId") : null;
     return getDb()
@@ -241,6 +242,7 @@ const openingFeedFor = (reader: "viewer" | "visitor") =>
         and(
           eq(posts.campusId, sql.placeholder("campusId")),
           isTopLevel,
+          ...listingConditions({ hideSold }, { includeExpired: true }),
           ...liveConditions(sql.placeholder("liveSince"), sql.placeholder("today")),
           viewerId ? notBlockedWith(viewerId, posts.authorId) : undefined,
           visibleAfterReports(viewerId, "post"),
@@ -249,7 +251,10 @@ const openingFeedFor = (reader: "viewer" | "visitor") =>
       .orderBy(desc(posts.lastActivityAt), desc(posts.id))
       .limit(sql.placeholder("limit"));
   });
-const openingFeed = { viewer: openingFeedFor("viewer"), visitor: openingFeedFor("visitor") };
+const openingFeed = {
+  viewer: { hideSold: openingFeedFor("viewer", true), showSold: openingFeedFor("viewer", false) },
+  visitor: { hideSold: openingFeedFor("visitor", true), showSold: openingFeedFor("visitor", false) },
+};
 
 /**
  * One page of a user's posts with videos on a campus (the Videos tab, docs/product.md §5: by

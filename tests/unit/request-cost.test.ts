@@ -17,6 +17,7 @@ import { withRequestScope } from "~/services/request-scope.server";
 import { createSessionCookie, destroySessionCookie, getOptionalUser, getUserId } from "~/services/session.server";
 import { countStatements } from "~/services/statement-count.server";
 import { seed } from "~/flows/seed.server";
+import { DEFAULT_FILTERS } from "~/utils/feed-filters";
 
 const BASE = "http://localhost";
 let userId: string;
@@ -110,12 +111,19 @@ describe("a signed-in /home", () => {
       const { posts, nextCursor } = await getFeedPage({ campusId: "ou", timeZone: "America/Chicago", viewerId, ...extra });
       return { posts: posts.map((p) => [p.id, p.saved]), more: nextCursor !== null };
     };
+    const sold = await post(author, "Sold bike", 5000);
+    await set(sold, { status: "sold" });
     for (const viewerId of [userId, author, undefined]) {
-      // A search that matches everything takes the built query: the same page.
-      expect(await page(viewerId)).toEqual(await page(viewerId, { match: sql`1 = 1` }));
-      expect(await page(viewerId, { limit: 2 })).toEqual(await page(viewerId, { limit: 2, match: sql`1 = 1` }));
+      // A search that matches everything takes the built query: the same page (Hide sold on, as the feed opens, and off).
+      for (const hideSold of [true, false]) {
+        const filters = { ...DEFAULT_FILTERS, hideSold };
+        expect(await page(viewerId, { filters })).toEqual(await page(viewerId, { filters, match: sql`1 = 1` }));
+        expect(await page(viewerId, { filters, limit: 2 })).toEqual(await page(viewerId, { filters, limit: 2, match: sql`1 = 1` }));
+      }
     }
-    const reader = (await page(userId)).posts;
+    expect((await page(userId, { filters: DEFAULT_FILTERS })).posts.map(([id]) => id)).not.toContain(sold);
+    expect((await page(userId, { filters: { ...DEFAULT_FILTERS, hideSold: false } })).posts.map(([id]) => id)).toContain(sold);
+    const reader = (await page(userId, { filters: DEFAULT_FILTERS })).posts;
     expect(reader.slice(0, 2)).toEqual([
       [lamp, true],
       [plain, false],
