@@ -6,12 +6,14 @@
 // user + system time from /proc, which a busy machine disturbs far less than
 // requests/s), and after ÷ before. Not part of `npm run bench`;
 // run after `npx remix build` in both: BENCH_BASE_DIR=/path node tests/bench/compare.mjs
-// (BENCH_ROUNDS=5, BENCH_POSTS=100000).
+// (BENCH_ROUNDS=5, BENCH_POSTS=100000). On PostgreSQL, through tests/pg/run.mjs
+// (which provides TEST_DATABASE_URL): a fresh database shared by both builds.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { throughput } from "./floor.mjs";
-import { freePort, seedPosts, startServer } from "./server.mjs";
+import { createDatabase, dropDatabases, uniqueName } from "../pg/databases.mjs";
+import { freePort, seedPosts, seedPostsPg, startServer } from "./server.mjs";
 import { signedInStudent } from "./signed-in.mjs";
 
 const BASE_DIR = process.env.BENCH_BASE_DIR;
@@ -19,8 +21,8 @@ if (!BASE_DIR) throw new Error("Set BENCH_BASE_DIR to the checkout to compare wi
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
 
-/** The build of `cwd` on `dir`'s database, every request rendered. */
-async function serve(cwd, dir) {
+/** The build of `cwd` on `dir`'s database (or `databaseUrl`), every request rendered. */
+async function serve(cwd, dir, databaseUrl) {
   const port = await freePort();
   const child = spawn(process.execPath, ["build/index.js"], {
     cwd,
@@ -31,7 +33,7 @@ async function serve(cwd, dir) {
       DEV_MAILBOX: "1",
       PORT: String(port),
       PUBLIC_URL: `http://localhost:${port}`,
-      DATABASE_URL: path.join(dir, "app.db"),
+      DATABASE_URL: databaseUrl ?? path.join(dir, "app.db"),
       UPLOADS_DIR: path.join(dir, "uploads"),
       PAGE_CACHE_TTL_MS: "0",
       MIGRATE_ON_START: "0",
@@ -64,15 +66,17 @@ async function round(server, url, headers) {
   return { rps, cpu: (cpuMs(server.pid) - cpu) / (rps * 3) };
 }
 
-const setup = await startServer();
+const prefix = uniqueName("bench_compare");
+const databaseUrl = process.env.TEST_DATABASE_URL ? await createDatabase(prefix) : undefined;
+const setup = await startServer({ env: databaseUrl ? { DATABASE_URL: databaseUrl } : {} });
 const servers = [];
 try {
   const { cookie, postPath } = await signedInStudent(setup.base);
-  if (POSTS) seedPosts(setup.dbFile, POSTS);
+  if (POSTS) await (databaseUrl ? seedPostsPg(databaseUrl, POSTS) : seedPosts(setup.dbFile, POSTS));
   const headers = { "Accept-Encoding": "gzip, deflate, br", Cookie: cookie };
-  const before = await serve(BASE_DIR, setup.dir);
+  const before = await serve(BASE_DIR, setup.dir, databaseUrl);
   servers.push(before);
-  const after = await serve(process.cwd(), setup.dir);
+  const after = await serve(process.cwd(), setup.dir, databaseUrl);
   servers.push(after);
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   for (const [label, pathname] of [["/home", "/home"], ["/post/{id} with 20 comments", postPath]]) {
@@ -85,7 +89,7 @@ try {
     }
     const [b, a] = [runs.before, runs.after].map((rs) => ({ rps: median(rs.map((r) => r.rps)), cpu: median(rs.map((r) => r.cpu)) }));
     console.log(
-      `Signed-in ${label} (median of ${ROUNDS} alternating rounds): before ${b.rps.toFixed(0)} req/s, ${b.cpu.toFixed(1)} ms CPU per request; ` +
+      `${databaseUrl ? "PostgreSQL" : "SQLite"}, signed-in ${label} (median of ${ROUNDS} alternating rounds): before ${b.rps.toFixed(0)} req/s, ${b.cpu.toFixed(1)} ms CPU per request; ` +
         `after ${a.rps.toFixed(0)} req/s, ${a.cpu.toFixed(1)} ms CPU per request = ${(a.rps / b.rps).toFixed(2)}× the requests/s, ${(a.cpu / b.cpu).toFixed(2)}× the CPU`,
     );
   }
@@ -94,4 +98,8 @@ try {
   setup.stop();
   await setup.exited;
   fs.rmSync(setup.dir, { recursive: true, force: true });
+  if (databaseUrl) {
+    await new Promise((r) => setTimeout(r, 500));
+    await dropDatabases(prefix);
+  }
 }

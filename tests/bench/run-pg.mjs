@@ -3,53 +3,20 @@
 // posts, /home throughput against the floor app (visitors, and a signed-in
 // student's /home and post page with the statements per /home), on a production server
 // whose DATABASE_URL is a fresh PostgreSQL database.
-import crypto from "node:crypto";
-import pg from "pg";
 import { createDatabase, dropDatabases, uniqueName } from "../pg/databases.mjs";
 import { reportThroughput, timeRequests } from "./floor.mjs";
-import { startServer } from "./server.mjs";
+import { seedPostsPg, startServer } from "./server.mjs";
 import { signedInTargets } from "./signed-in.mjs";
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
 const FEED_BUDGET_MS = 15;
-const BATCH = 5_000;
-
-async function seedPosts(url) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows: authors } = await client.query("select id, campus_id from users");
-    const categories = [null, "books movies & music", "furniture", "tickets", "household", "computers & accessories"];
-    const start = Date.now() - POSTS * 60_000;
-    for (let from = 0; from < POSTS; from += BATCH) {
-      const values = [];
-      const params = [];
-      for (let i = from; i < Math.min(POSTS, from + BATCH); i++) {
-        const a = authors[i % authors.length];
-        const at = start + i * 60_000;
-        const text = JSON.stringify([{ text: `Bench listing ${i}: lightly used, pick up on campus.` }, { text: "Message me with questions." }]);
-        const n = params.length;
-        const cents = i % 4 === 0 ? null : ((i * 7919) % 500 + 1) * 100; // three in four are listings
-        values.push(`($${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}::jsonb, $${n + 5}, $${n + 7}, $${n + 6}, $${n + 6}, $${n + 6})`);
-        params.push(crypto.randomBytes(12).toString("base64url"), a.campus_id, a.id, text, categories[i % categories.length], at, cents);
-      }
-      await client.query(
-        `insert into posts (id, campus_id, author_id, text, category, price_cents, created_at, last_activity_at, updated_at) values ${values.join(", ")}`,
-        params,
-      );
-    }
-    await client.query("analyze");
-  } finally {
-    await client.end();
-  }
-}
 
 const prefix = uniqueName("bench");
 const url = await createDatabase(prefix);
 const server = await startServer({ env: { DATABASE_URL: url } });
 try {
   console.log(`\nPostgreSQL: seeding ${POSTS.toLocaleString()} posts…`);
-  await seedPosts(url);
+  await seedPostsPg(url, POSTS);
   await timeRequests(`${server.base}/home.data`, 20); // warm up
   const feed = await timeRequests(`${server.base}/home.data`, 200);
   const deep = await timeRequests(`${server.base}/home.data?category=furniture`, 100);

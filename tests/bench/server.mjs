@@ -6,6 +6,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 
 export async function freePort() {
   return new Promise((resolve) => {
@@ -102,4 +103,36 @@ export function seedPosts(dbFile, count) {
     }
   })();
   db.close();
+}
+
+/** Adds `count` posts (three in four listings) to the PostgreSQL database at `url`, spread over its users, then ANALYZEs. */
+export async function seedPostsPg(url, count) {
+  const BATCH = 5_000;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows: authors } = await client.query("select id, campus_id from users");
+    const categories = [null, "books movies & music", "furniture", "tickets", "household", "computers & accessories"];
+    const start = Date.now() - count * 60_000;
+    for (let from = 0; from < count; from += BATCH) {
+      const values = [];
+      const params = [];
+      for (let i = from; i < Math.min(count, from + BATCH); i++) {
+        const a = authors[i % authors.length];
+        const at = start + i * 60_000;
+        const text = JSON.stringify([{ text: `Bench listing ${i}: lightly used, pick up on campus.` }, { text: "Message me with questions." }]);
+        const n = params.length;
+        const cents = i % 4 === 0 ? null : ((i * 7919) % 500 + 1) * 100; // three in four are listings
+        values.push(`($${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}::jsonb, $${n + 5}, $${n + 7}, $${n + 6}, $${n + 6}, $${n + 6})`);
+        params.push(crypto.randomBytes(12).toString("base64url"), a.campus_id, a.id, text, categories[i % categories.length], at, cents);
+      }
+      await client.query(
+        `insert into posts (id, campus_id, author_id, text, category, price_cents, created_at, last_activity_at, updated_at) values ${values.join(", ")}`,
+        params,
+      );
+    }
+    await client.query("analyze");
+  } finally {
+    await client.end();
+  }
 }
