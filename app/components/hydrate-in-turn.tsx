@@ -22,6 +22,8 @@ let current: { key: string; timer: ReturnType<typeof setTimeout> } | null = null
 /** Every turn has been given: a card React tries to hydrate again later (a change reached it first) waits for nothing. */
 let finished = false;
 let starting: ReturnType<typeof setTimeout> | undefined;
+/** A card has hydrated: turns may begin (never before the page's first commit). */
+let firstHydrated = false;
 
 function turnFor(key: string): Turn {
   const known = turns.get(key);
@@ -31,11 +33,13 @@ function turnFor(key: string): Turn {
   const turn: Turn = { key, promise, opened: false, open: () => ((turn.opened = true), resolve()) };
   turns.set(key, turn);
   queue.push(turn);
-  // Should no turn be under way by then (the first cards hydrated before this one asked), this starts them.
-  starting ??= setTimeout(() => {
-    starting = undefined;
-    if (!current) openNext();
-  }, TURN_TIMEOUT_MS);
+  // The first cards hydrated before this one asked (React hydrates boundaries apart), so none is giving turns: start, in a task of its own.
+  if (firstHydrated && !current) {
+    starting ??= setTimeout(() => {
+      starting = undefined;
+      if (!current) openNext();
+    });
+  }
   return turn;
 }
 
@@ -73,6 +77,7 @@ function Waiting({ turnKey }: { turnKey: string }) {
  */
 function Hydrated({ turnKey }: { turnKey: string }) {
   useEffect(() => {
+    firstHydrated = true;
     if (current ? current.key === turnKey : queue.length > 0) openNext();
   }, [turnKey]);
   return null;
