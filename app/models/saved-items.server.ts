@@ -9,6 +9,8 @@ import type { SavedItemView } from "~/types/views";
 import { priceLabel } from "~/utils/price";
 import type { LikeTarget } from "../../db/schema";
 import { notBlockedWith } from "./blocks.server";
+import { budgetLabel } from "~/utils/wanted";
+import { dayIn, mustGoPassed } from "./listing-extras.server";
 import { isExpired, mediaViews } from "./posts.server";
 import { visibleAfterReports } from "./reports.server";
 
@@ -72,6 +74,9 @@ export async function getSavedPage(opts: { userId: string; timeZone: string; cur
         isFree: posts.isFree,
         priceTerms: posts.priceTerms,
         status: posts.status,
+        kind: posts.kind,
+        wantedBudgetCents: posts.wantedBudgetCents,
+        mustGoBy: posts.mustGoBy,
         lastActivityAt: posts.lastActivityAt,
         deletedAt: posts.deletedAt,
         imgCount: posts.imgCount,
@@ -97,7 +102,7 @@ export async function getSavedPage(opts: { userId: string; timeZone: string; cur
   const firstMedia = new Map<string, (typeof media)[number]>();
   for (const m of media) if (m.postId && !firstMedia.has(m.postId) && m.status !== "processing") firstMedia.set(m.postId, m);
   const items = page.map((r): SavedItemView => {
-    const base = { id: `${r.type}:${r.targetId}`, kind: r.type, savedAt: timeView(r.savedAt, opts.timeZone, now), price: null, status: "available" as const, expired: false };
+    const base = { id: `${r.type}:${r.targetId}`, kind: r.type, savedAt: timeView(r.savedAt, opts.timeZone, now), price: null, status: "available" as const, expired: false, wanted: null };
     const gone = { ...base, href: null, title: "", image: null, removed: REMOVED[r.type] };
     if (r.type === "post") {
       const p = r.post;
@@ -112,8 +117,10 @@ export async function getSavedPage(opts: { userId: string; timeZone: string; cur
         title: title || "Photo post",
         image,
         price: priceLabel(p),
-        status: p.priceCents === null ? "available" : p.status,
-        expired: isExpired(p, now),
+        status: p.priceCents === null && p.kind !== "wanted" ? "available" : p.status,
+        // As the feed has it: past its lifetime, or past its Must go by day (docs/product.md §7).
+        expired: isExpired(p, now) || mustGoPassed(p.mustGoBy, dayIn(opts.timeZone, now)),
+        wanted: p.kind === "wanted" ? { budget: budgetLabel(p.wantedBudgetCents) } : null,
         removed: null,
       };
     }

@@ -253,6 +253,8 @@ export type SavedItemView = {
   price: string | null;
   status: ListingStatusView;
   expired: boolean;
+  /** A Wanted post: its budget ("Up to $40"), shown with the Wanted badge, Found or Expired. */
+  wanted: { budget: string | null } | null;
   /** "This post was removed.": deleted, hidden by reports, or behind a block. */
   removed: string | null;
   savedAt: TimeView;

@@ -12,6 +12,8 @@ import { wantedOf } from "~/flows/post-submission.server";
 import { blockUser } from "~/models/blocks.server";
 import { renewListing, setListingStatus } from "~/models/listings.server";
 import { createPost, deletePost, getFeedPage, getPost, isExpired, updatePost, type ListingFields } from "~/models/posts.server";
+import { toggleLike } from "~/models/likes.server";
+import { getSavedPage } from "~/models/saved-items.server";
 import { getSavedSearch, listSavedSearches, matchNewListing, reindexSavedSearchTerms, stopSearchAlerts } from "~/models/saved-searches.server";
 import { insertUser, type User } from "~/models/users.server";
 import { wantedSchema } from "~/schemas/post";
@@ -103,6 +105,23 @@ describe("stored and shown", () => {
     expect(found.post.extras).toMatchObject({ courses: ["STAT 2013"], isbn: "978-0-201-63361-0" });
     expect(isExpired({ priceCents: null, kind: "wanted", lastActivityAt: Date.now() - 31 * 86_400_000 })).toBe(true);
     expect(isExpired({ priceCents: null, kind: null, lastActivityAt: Date.now() - 31 * 86_400_000 })).toBe(false);
+  });
+
+  it("on the saver's Saved page: the Wanted badge's budget, and Expired once it has expired", async () => {
+    const author = await student();
+    const saver = await student();
+    const id = await wanted(author, { text: "Need a desk lamp", budget: "15" });
+    await toggleLike({ userId: saver.id, type: "post", id, origin: BASE });
+    const item = async () => (await getSavedPage({ userId: saver.id, timeZone: "UTC" })).items.find((i) => i.href === `/post/${id}`);
+    expect(await item()).toMatchObject({ price: null, status: "available", expired: false, wanted: { budget: "Up to $15" } });
+    await getDb().update(schema.posts).set({ lastActivityAt: Date.now() - 31 * 86_400_000 }).where(eq(schema.posts.id, id));
+    expect(await item()).toMatchObject({ expired: true, wanted: { budget: "Up to $15" } });
+    // A listing past its Must go by day is expired there too, as in the feed.
+    const seller = await student();
+    const desk = await sell(seller, "Desk, must go", {});
+    await getDb().update(schema.posts).set({ mustGoBy: "2020-01-01" }).where(eq(schema.posts.id, desk));
+    await toggleLike({ userId: saver.id, type: "post", id: desk, origin: BASE });
+    expect((await getSavedPage({ userId: saver.id, timeZone: "UTC" })).items.find((i) => i.href === `/post/${desk}`)).toMatchObject({ expired: true, wanted: null });
   });
 
   it("filters the feed: For sale, Wanted, Everything (the default, not counted)", async () => {

@@ -27,7 +27,7 @@ export function SavedCard({ item }: { item: SavedItemView }) {
           {kind ? <span className="chip">{kind}</span> : null}
         </span>
       </Link>
-      <ListingLine post={{ price: item.price, status: item.status, condition: null, expired: item.expired }} />
+      <ListingLine post={{ price: item.price, status: item.status, condition: null, expired: item.expired, wanted: item.wanted }} />
     </li>
   );
 }
