@@ -15,8 +15,8 @@
 //   ends after it;
 // - a connection that has not sent anything gets a moment to do so;
 // - whatever is still open when the grace period ends is cut.
-// Until then responses say nothing about the connection (HTTP/1.1's default
-// is to keep it).
+// Until then answers to GET and HEAD say nothing about the connection
+// (HTTP/1.1's default is to keep it).
 import type http from "node:http";
 import net from "node:net";
 
@@ -55,8 +55,10 @@ export function trackConnections(server: http.Server): ConnectionDrain {
     state.inFlight.add(res);
     if (closing) res.setHeader("Connection", "close");
     // HTTP/1.1 keeps a connection open by default: saying so, with Node's Keep-Alive hint, is
-    // 47 bytes on every response (a first visit makes about 40). The connection stays open.
-    else res.removeHeader("Connection");
+    // 47 bytes on every response (a first visit makes about 40 GETs). The connection stays open.
+    // A request with a body keeps Node's own handling: one refused before its body was read
+    // must end its connection, and say so.
+    else if (req.method === "GET" || req.method === "HEAD") res.removeHeader("Connection");
     res.once("close", () => {
       state.inFlight.delete(res);
       state.served++;
