@@ -3,18 +3,9 @@ import { safePath } from "~/utils/navigation";
 import { Dialog } from "./dialog";
 
 const DISCARD = {
-  post: {
-    title: "Discard Post?",
-    text: "Are you sure? Your draft will not be saved.",
-  },
-  comment: {
-    title: "Discard Comment?",
-    text: "Are you sure? Your draft will not be saved.",
-  },
-  edit: {
-    title: "Discard changes?",
-    text: "Are you sure? Your changes will not be saved.",
-  },
+  post: { title: "Discard Post?", text: "Are you sure? Your draft will not be saved." },
+  comment: { title: "Discard Comment?", text: "Are you sure? Your draft will not be saved." },
+  edit: { title: "Discard changes?", text: "Are you sure? Your changes will not be saved." },
 } as const;
 
 /**

@@ -9,67 +9,48 @@ import { BEST_MATCH, CONDITIONS, SORTS } from "~/utils/listings";
 import { FEED_TYPES } from "~/utils/wanted";
 import { ErrorList } from "./field-errors";
 
+type Choice = { value: string; label: string };
+
+/** A list to choose from: its label, its choices (a first empty choice when given), what the address says. */
+function SelectFilter({ name, label, choices, value, empty }: { name: string; label: string; choices: readonly Choice[]; value: string; empty?: string }) {
+  return (
+    <div className="feed-filters__field">
+      <label htmlFor={`filter-${name}`}>{label}</label>
+      <select id={`filter-${name}`} name={name} defaultValue={value}>
+        {empty ? <option value="">{empty}</option> : null}
+        {choices.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** A typed value and the message that refused it, if any. */
+function TextFilter({ name, label, value, error, className = "", ...input }: { name: string; label: string; value: string; error?: string; className?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  const id = `filter-${name}`;
+  return (
+    <div className={`feed-filters__field ${className}`.trim()}>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} name={name} type="text" defaultValue={value} maxLength={20} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
+      <ErrorList id={`${id}-error`} errors={error ? [error] : undefined} />
+    </div>
+  );
+}
+
 export function FeedFilterFields({ form, bestMatch }: { form: FeedFilterForm; bestMatch: boolean }) {
   const { filters, values, errors } = form;
-  const sorts = bestMatch ? [BEST_MATCH, ...SORTS] : SORTS;
   return (
     <div className="feed-filters__fields">
-      <div className="feed-filters__field">
-        <label htmlFor="filter-type">Show</label>
-        <select id="filter-type" name="type" defaultValue={filters.type ?? ""}>
-          {FEED_TYPES.map((t) => (
-            <option key={t.value} value={t.value}>
-              {t.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="feed-filters__field">
-        <label htmlFor="filter-category">Category</label>
-        <select id="filter-category" name="category" defaultValue={filters.category}>
-          {CATEGORIES.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="feed-filters__field feed-filters__price">
-        <label htmlFor="filter-min">Min price</label>
-        <input id="filter-min" name="min" type="text" inputMode="decimal" defaultValue={values.min} maxLength={20} placeholder="$" aria-invalid={errors.min ? true : undefined} aria-describedby={errors.min ? "filter-min-error" : undefined} />
-        <ErrorList id="filter-min-error" errors={errors.min ? [errors.min] : undefined} />
-      </div>
-      <div className="feed-filters__field feed-filters__price">
-        <label htmlFor="filter-max">Max price</label>
-        <input id="filter-max" name="max" type="text" inputMode="decimal" defaultValue={values.max} maxLength={20} placeholder="$" aria-invalid={errors.max ? true : undefined} aria-describedby={errors.max ? "filter-max-error" : undefined} />
-        <ErrorList id="filter-max-error" errors={errors.max ? [errors.max] : undefined} />
-      </div>
-      <div className="feed-filters__field">
-        <label htmlFor="filter-condition">Condition</label>
-        <select id="filter-condition" name="condition" defaultValue={filters.condition ?? ""}>
-          <option value="">Any condition</option>
-          {CONDITIONS.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="feed-filters__field">
-        <label htmlFor="filter-course">Course</label>
-        <input id="filter-course" name="course" type="text" defaultValue={values.course ?? filters.course ?? ""} maxLength={20} placeholder="MATH 2924" autoComplete="off" aria-invalid={errors.course ? true : undefined} aria-describedby={errors.course ? "filter-course-error" : undefined} />
-        <ErrorList id="filter-course-error" errors={errors.course ? [errors.course] : undefined} />
-      </div>
-      <div className="feed-filters__field">
-        <label htmlFor="filter-sort">Sort</label>
-        <select id="filter-sort" name="sort" defaultValue={filters.sort}>
-          {sorts.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectFilter name="type" label="Show" choices={FEED_TYPES} value={filters.type ?? ""} />
+      <SelectFilter name="category" label="Category" choices={CATEGORIES} value={filters.category} />
+      <TextFilter name="min" label="Min price" className="feed-filters__price" value={values.min} error={errors.min} inputMode="decimal" placeholder="$" />
+      <TextFilter name="max" label="Max price" className="feed-filters__price" value={values.max} error={errors.max} inputMode="decimal" placeholder="$" />
+      <SelectFilter name="condition" label="Condition" choices={CONDITIONS} value={filters.condition ?? ""} empty="Any condition" />
+      <TextFilter name="course" label="Course" value={values.course ?? filters.course ?? ""} error={errors.course} placeholder="MATH 2924" autoComplete="off" />
+      <SelectFilter name="sort" label="Sort" choices={bestMatch ? [BEST_MATCH, ...SORTS] : SORTS} value={filters.sort} />
       <label className="check">
         <input type="checkbox" name="free" value="on" defaultChecked={filters.freeOnly} /> Free only
       </label>

@@ -146,6 +146,31 @@ export async function getFeedPage(opts: FeedOptions): Promise<FeedPage> {
   const limit = opts.limit ?? PAGE_SIZE;
   const now = opts.now ?? Date.now();
   const filters = { ...opts.filters, category: opts.filters?.category ?? opts.category ?? undefined };
+  const sort = filters.sort ?? "newest";
+  const byNewest = sort !== "must-go" && sort !== "price-asc" && sort !== "price-desc";
+  const keyset = byNewest ? decodeKeysetCursor(opts.cursor) : null;
+  /** A page by last activity from `rows` (one more than the page: it says whether there is a next). */
+  const activityPage = async (rows: PostRow[]): Promise<FeedPage> => {
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      posts: await toViews(page, opts.timeZone, opts.viewerId, now),
+      nextCursor: rows.length > limit && last ? encodeKeysetCursor({ at: last.lastActivityAt, id: last.id }) : null,
+    };
+  };
+  // The feed as it opens (no filter but Hide sold, no search, author or cursor): a prepared statement, no query built.
+  if (byNewest && !keyset && !opts.authorId && !opts.match && !opts.includeExpired && listingConditions({ ...filters, hideSold: false }, { includeExpired: true }).length === 0) {
+    return activityPage(
+      await openingFeed[opts.viewerId ? "viewer" : "visitor"][filters.hideSold ? "hideSold" : "showSold"]().execute({
+        campusId: opts.campusId,
+        liveSince: liveSince(now),
+        today: dayIn(opts.timeZone, now),
+        viewerId: opts.viewerId,
+        limit: limit + 1,
+      }),
+    );
+  }
+
   const base: (SQL | undefined)[] = [eq(posts.campusId, opts.campusId), isTopLevel, ...listingConditions(filters, { includeExpired: opts.includeExpired, now, today: dayIn(opts.timeZone, now) })];
   if (opts.authorId) base.push(eq(posts.authorId, opts.authorId));
   if (opts.match) base.push(opts.match);
@@ -166,32 +191,11 @@ export async function getFeedPage(opts: FeedOptions): Promise<FeedPage> {
       .orderBy(desc(posts.lastActivityAt), desc(posts.id))
       .limit(n);
 
-  const sort = filters.sort ?? "newest";
   if (sort === "must-go") {
     const page = await mustGoSoonestPage(select, base, opts.cursor, limit);
     return { posts: await toViews(page.rows, opts.timeZone, opts.viewerId, now), nextCursor: page.nextCursor };
   }
-  if (sort !== "price-asc" && sort !== "price-desc") {
-    const cursor = decodeKeysetCursor(opts.cursor);
-    // The feed as it opens (no filter but Hide sold, no search, author or cursor): a prepared statement.
-    const opening =
-      !cursor && !opts.authorId && !opts.match && !opts.includeExpired && listingConditions({ ...filters, hideSold: false }, { includeExpired: true }).length === 0;
-    const rows = opening
-      ? await openingFeed[opts.viewerId ? "viewer" : "visitor"][filters.hideSold ? "hideSold" : "showSold"]().execute({
-          campusId: opts.campusId,
-          liveSince: liveSince(now),
-          today: dayIn(opts.timeZone, now),
-          viewerId: opts.viewerId,
-          limit: limit + 1,
-        })
-      : await byActivity([], cursor, limit + 1);
-    const page = rows.slice(0, limit);
-    const last = page[page.length - 1];
-    return {
-      posts: await toViews(page, opts.timeZone, opts.viewerId, now),
-      nextCursor: rows.length > limit && last ? encodeKeysetCursor({ at: last.lastActivityAt, id: last.id }) : null,
-    };
-  }
+  if (byNewest) return activityPage(await byActivity([], keyset, limit + 1));
 
   const ascending = sort === "price-asc";
   const cursor = decodePriceCursor(opts.cursor);
