@@ -3,11 +3,12 @@
 // no longer flattens and ranks every route several times. What the server loads
 // is the CommonJS build the patch changes (the browser's build is untouched).
 import { createRequire } from "node:module";
+import type * as Router from "@remix-run/router";
 import { describe, expect, it } from "vitest";
 
-const { matchRoutes } = createRequire(import.meta.url)("@remix-run/router") as typeof import("@remix-run/router");
+const { matchRoutes } = createRequire(import.meta.url)("@remix-run/router") as typeof Router;
 
-type Route = { id: string; path?: string; index?: boolean; children?: Route[] };
+type Route = Router.AgnosticRouteObject;
 
 const table = (): Route[] => [
   {
@@ -49,7 +50,7 @@ describe("route matching", () => {
     expect(ids(routes, "/settings")).toEqual(["root", "profile"]);
     // A route added to the same array afterwards is not seen: the ranking was kept
     // (the server's tables never change after start). A new array is ranked anew.
-    routes[0]!.children!.push({ id: "settings", path: "settings" });
+    (routes[0]!.children as Route[]).push({ id: "settings", path: "settings" });
     expect(ids(routes, "/settings")).toEqual(["root", "profile"]);
     expect(ids([...routes], "/settings")).toEqual(["root", "settings"]);
   });
