@@ -103,6 +103,8 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
+  /** The draft sent back, else the post's own values: what the on-demand fields show. */
+  const draftValues = { ...defaultValue, ...result?.initialValue };
   const [count, setCount] = useState(() => countTextCharacters(String(result?.initialValue?.text ?? defaultValue?.text ?? "")));
   const [alert, setAlert] = useState<Alert | null>(null);
   const [previews, setPreviews] = useState<ChosenFile[]>([]);
@@ -271,9 +273,9 @@ export function Composer({ kind, action, hidden, goBack, lastResult, askDiscard 
             <ErrorList id={fields.category.errorId} errors={fields.category.errors} />
           </div>
         ) : null}
-        {kind !== "comment" && wanted ? <OnDemand.WantedFields untilInteraction={!lastResult} prefix={form.id} values={{ ...defaultValue, ...result?.initialValue }} errors={form.allErrors} /> : null}
+        {kind !== "comment" && wanted ? <OnDemand.WantedFields untilInteraction={!lastResult} prefix={form.id} values={draftValues} errors={form.allErrors} /> : null}
         {kind !== "comment" && !wanted ? <ListingFields fields={fields} spots={pickupSpots} /> : null}
-        {kind !== "comment" && !wanted ? <OnDemand.ListingExtrasFields untilInteraction={!lastResult} prefix={form.id} values={{ ...defaultValue, ...result?.initialValue }} errors={form.allErrors} moveOut={moveOut} /> : null}
+        {kind !== "comment" && !wanted ? <OnDemand.ListingExtrasFields untilInteraction={!lastResult} prefix={form.id} values={draftValues} errors={form.allErrors} moveOut={moveOut} /> : null}
         {mediaEditor?.({ fieldName: fields.media.name, draft: result?.initialValue?.media, errors: form.allErrors, PhotoDescription })}
         {videos ? null : <p className="composer__rules">{VIDEOS_UNAVAILABLE}</p>}
         <NewPhotoSlots

@@ -34,6 +34,23 @@ function Field({ name, label, prefix, value, errors, hint, ...input }: { name: s
   );
 }
 
+/** A draft value as the input's text ("" when absent). */
+function textOf(values: Record<string, unknown>, name: string): string {
+  const value = values[name];
+  return typeof value === "string" ? value : "";
+}
+
+type DraftProps = { prefix: string; values: Record<string, unknown>; errors: Errors };
+
+/** ISBN and Course, the same for a textbook and a Wanted post (the post schema checks both alike). */
+function IsbnField({ values, ...props }: DraftProps) {
+  return <Field {...props} name="isbn" label="ISBN" value={textOf(values, "isbn")} hint="10 or 13 digits" maxLength={40} />;
+}
+
+function CourseField({ values, ...props }: DraftProps) {
+  return <Field {...props} name="courses" label="Course" value={textOf(values, "courses")} hint="Up to 3, like MATH 2924, separated by commas" maxLength={100} />;
+}
+
 export function ListingExtrasFields({
   prefix,
   values,
@@ -48,7 +65,7 @@ export function ListingExtrasFields({
   /** The campus's move-out weeks are on: Must go by is offered open. */
   moveOut?: boolean;
 }) {
-  const text = (name: string) => (typeof values[name] === "string" ? (values[name] as string) : "");
+  const text = (name: string) => textOf(values, name);
   const has = (...names: string[]) => names.some((n) => text(n) !== "" || errors[n]?.length);
   const props = { prefix, errors };
   return (
@@ -56,8 +73,8 @@ export function ListingExtrasFields({
       <fieldset className="listing-fields listing-extras--textbook">
         <legend>Textbook details (for textbooks)</legend>
         <div className="listing-fields__row">
-          <Field {...props} name="isbn" label="ISBN" value={text("isbn")} hint="10 or 13 digits" maxLength={40} />
-          <Field {...props} name="courses" label="Course" value={text("courses")} hint="Up to 3, like MATH 2924, separated by commas" maxLength={100} />
+          <IsbnField {...props} values={values} />
+          <CourseField {...props} values={values} />
           <Field {...props} name="edition" label="Edition (optional)" value={text("edition")} maxLength={40} />
         </div>
       </fieldset>
@@ -83,15 +100,14 @@ export function ListingExtrasFields({
 
 /** A Wanted post's fields: Course and ISBN, checked like a textbook's, and the "Up to $" budget; all optional. */
 export function WantedFields({ prefix, values, errors }: { prefix: string; values: Record<string, unknown>; errors: Errors }) {
-  const text = (name: string) => (typeof values[name] === "string" ? (values[name] as string) : "");
   const props = { prefix, errors };
   return (
     <fieldset className="listing-fields" data-testid="wanted-fields">
       <legend>What you're looking for (optional)</legend>
       <div className="listing-fields__row">
-        <Field {...props} name="courses" label="Course" value={text("courses")} hint="Up to 3, like MATH 2924, separated by commas" maxLength={100} />
-        <Field {...props} name="isbn" label="ISBN" value={text("isbn")} hint="10 or 13 digits" maxLength={40} />
-        <Field {...props} name="budget" label={BUDGET_LABEL} value={text("budget")} inputMode="decimal" maxLength={20} />
+        <CourseField {...props} values={values} />
+        <IsbnField {...props} values={values} />
+        <Field {...props} name="budget" label={BUDGET_LABEL} value={textOf(values, "budget")} inputMode="decimal" maxLength={20} />
       </div>
     </fieldset>
   );

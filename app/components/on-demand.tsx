@@ -1,6 +1,6 @@
 // Menus and dialogs that are URL state most visits never open (Share, Report,
 // the sign-up, school and suspension prompts, delete and listing confirmations,
-// the offer forms, the composer's Discard dialog), the author's own
+// the offer forms, the composer's Discard dialog, the upload's progress), the author's own
 // listing controls and the error pages: the browser loads their code only when
 // one is rendered. This module is their one registry, the same for the server
 // and the browser: adding one is a line in ON_DEMAND (the module exports the
@@ -43,6 +43,7 @@ const ON_DEMAND = {
   DiscardDialog: () => import("./discard-dialog"),
   WantedFields: () => import("./listing-extras-fields"),
   FeedFilterFields: () => import("./feed-filter-fields"),
+  UploadDialog: () => import("./upload-dialog"),
 };
 
 type Name = keyof typeof ON_DEMAND;

@@ -1,7 +1,5 @@
-import { lazy, Suspense, useState } from "react";
-
-// Only ever shown in the browser, while an upload runs: its code loads then.
-const UploadDialog = lazy(() => import("./upload-dialog").then((m) => ({ default: m.UploadDialog })));
+import { useState } from "react";
+import { OnDemand } from "./on-demand";
 
 /**
  * Sends a form with XMLHttpRequest, the one browser API that reports upload
@@ -33,9 +31,5 @@ export function useUpload<Answer>() {
 /** The upload's dialog while it runs (its code loads when an upload starts). */
 export function UploadProgress({ title, progress }: { title: string; progress: number | null }) {
   if (progress === null) return null;
-  return (
-    <Suspense fallback={null}>
-      <UploadDialog title={title} progress={progress} />
-    </Suspense>
-  );
+  return <OnDemand.UploadDialog title={title} progress={progress} />;
 }
