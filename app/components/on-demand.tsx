@@ -54,7 +54,11 @@ const component = <N extends Name>(name: N) => ON_DEMAND[name]().then((m) => (m 
 
 /** The server's components, once resolved; the browser never fills it, so its slots stay lazy (a new type would remount an open dialog). */
 const loaded = new Map<Name, unknown>();
-if (typeof document === "undefined") for (const name in ON_DEMAND) void component(name as Name).then((c) => loaded.set(name as Name, c));
+/** Settles when the server holds every component (at once in the build; tests that render wait for it before their module graph is torn down). */
+export const serverComponentsLoaded: Promise<unknown> =
+  typeof document === "undefined"
+    ? Promise.all(Object.keys(ON_DEMAND).map((name) => component(name as Name).then((c) => loaded.set(name as Name, c))))
+    : Promise.resolve();
 
 let loadDeferred = () => {};
 

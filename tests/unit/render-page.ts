@@ -5,12 +5,15 @@ import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { Outlet, type LoaderFunction } from "react-router-dom";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
+import { serverComponentsLoaded } from "~/components/on-demand";
 
 export async function renderPage(
   url: string,
   page: { path: string; loader: (args: never) => unknown; Component: ComponentType },
   opts: { cookie?: string } = {},
 ): Promise<string> {
+  // As in the server, where the on-demand components are loaded before the first request.
+  await serverComponentsLoaded;
   const handler = createStaticHandler([
     {
       id: "root",

@@ -4,7 +4,8 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { serverComponentsLoaded } from "~/components/on-demand";
 import { PostCard } from "~/components/post-card";
 import { SpaLink, spaNavigation } from "~/components/spa-link";
 import type { PostCardView } from "~/types/views";
@@ -42,6 +43,9 @@ describe("SpaLink", () => {
 });
 
 describe("a feed card", () => {
+  // The card's menus are on-demand components; the server has them before its first request.
+  beforeAll(() => serverComponentsLoaded);
+
   it("draws its links as plain links, so hydrating a card runs no Link hooks", async () => {
     const post: PostCardView = {
       id: "abc",
