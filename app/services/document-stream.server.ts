@@ -15,7 +15,8 @@ const DOCUMENT_END = Buffer.from("</body></html>");
  * It also drops the NUL bytes React 18 can leave (withoutNul).
  */
 /**
- * React 18.3's stream writer sends its whole 2,048-byte buffer when a
+ * React 18.3's stream writer, unpatched (the development build; .patches/
+ * fixes the production one), sends its whole 2,048-byte buffer when a
  * multi-byte character does not fit at the end, unused zero bytes included, so
  * a page whose "·" or "é" lands on that boundary carries a NUL. The document
  * never holds a NUL of its own (every stored text drops control characters,
