@@ -1,12 +1,17 @@
-// Route matching on the server (docs/product.md §22): the patch in .patches/
-// keeps each route table's ranked branches and each path's RegExp, so a request
-// no longer flattens and ranks every route several times. What the server loads
+// Route matching on the server (docs/product.md §22): the patches in .patches/
+// keep each route table's ranked branches and each path's RegExp, and the
+// render's route tree, so a request no longer converts, flattens and ranks
+// every route several times. What the server loads
 // is the CommonJS build the patch changes (the browser's build is untouched).
 import { createRequire } from "node:module";
+import fs from "node:fs";
 import type * as Router from "@remix-run/router";
+import type * as RouterServer from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 
-const { matchRoutes } = createRequire(import.meta.url)("@remix-run/router") as typeof Router;
+const require = createRequire(import.meta.url);
+const { matchRoutes } = require("@remix-run/router") as typeof Router;
+const { createStaticHandler, createStaticRouter } = require("react-router-dom/server") as typeof RouterServer;
 
 type Route = Router.AgnosticRouteObject;
 
@@ -53,5 +58,23 @@ describe("route matching", () => {
     (routes[0]!.children as Route[]).push({ id: "settings", path: "settings" });
     expect(ids(routes, "/settings")).toEqual(["root", "profile"]);
     expect(ids([...routes], "/settings")).toEqual(["root", "settings"]);
+  });
+
+  it("builds the render's route tree once per table: RemixServer and the static router keep theirs", async () => {
+    const routes = [{ id: "root", path: "/", children: [{ id: "home", path: "home" }] }];
+    const handler = createStaticHandler(routes);
+    const at = async (path: string) => {
+      const context = await handler.query(new Request(`https://ou.example${path}`));
+      if (context instanceof Response) throw new Error("unexpected response");
+      return createStaticRouter(handler.dataRoutes, context);
+    };
+    const [first, second] = [await at("/home"), await at("/")];
+    expect(second.routes).toBe(first.routes);
+    expect(first.state.matches.map((m) => m.route.id)).toEqual(["root", "home"]);
+    expect(second.state.matches.map((m) => m.route.id)).toEqual(["root"]);
+    // RemixServer's tree comes from the build's manifest, which only a whole document render gives;
+    // the server's module holds the kept tree (the document renders themselves are the e2e suite's).
+    const remixServer = fs.readFileSync(require.resolve("@remix-run/react/dist/server.js"), "utf8");
+    expect(remixServer).toContain("serverRoutesFor(manifest.routes, routeModules, context.future, context.isSpaMode)");
   });
 });
