@@ -46,10 +46,10 @@ export function pickupSpotsFor(campusId: string): PickupSpot[] {
 /** Every spot id of every campus (the shared schema's list; the action checks the campus). */
 export const PICKUP_SPOT_IDS: string[] = [...Object.values(SPOTS).flat().map((s) => s.id), OTHER_PICKUP_SPOT.id];
 
+const LABELS = new Map([...Object.values(SPOTS).flat(), OTHER_PICKUP_SPOT].map((s) => [s.id, s.label]));
+
 export function pickupSpotLabel(id: string | null | undefined): string | null {
-  if (!id) return null;
-  if (id === OTHER_PICKUP_SPOT.id) return OTHER_PICKUP_SPOT.label;
-  return Object.values(SPOTS).flat().find((s) => s.id === id)?.label ?? null;
+  return (id && LABELS.get(id)) || null;
 }
 
 export function isPickupSpotOf(campusId: string, id: string): boolean {
