@@ -3,6 +3,7 @@
 // FeedFilters shows it through the on-demand registry, so its code loads at the
 // page's first interaction; the form around it (a change applied at once, the
 // Grid / List choice) is FeedFilters' own, and without JS it is a plain GET form.
+import { useEffect, useRef } from "react";
 import type { FeedFilterForm } from "~/utils/feed-filters";
 import { CATEGORIES } from "~/utils/categories";
 import { BEST_MATCH, CONDITIONS, SORTS } from "~/utils/listings";
@@ -40,10 +41,25 @@ function TextFilter({ name, label, value, error, className = "", ...input }: { n
   );
 }
 
+/** What the field showed when it was drawn: a box's default, a list's default choice (else its first, as a browser shows it). */
+function changedSinceDrawn(field: HTMLSelectElement | HTMLInputElement): boolean {
+  if (field instanceof HTMLInputElement) return field.checked !== field.defaultChecked;
+  const drawn = [...field.options].find((o) => o.defaultSelected) ?? field.options[0];
+  return field.value !== (drawn?.value ?? "");
+}
+
 export function FeedFilterFields({ form, bestMatch }: { form: FeedFilterForm; bestMatch: boolean }) {
   const { filters, values, errors } = form;
+  const fields = useRef<HTMLDivElement>(null);
+  // A list or box changed while this code was still on its way: React could not
+  // hear that change (these fields were not hydrated yet), so it is sent again
+  // now, and the form applies it as it applies any change.
+  useEffect(() => {
+    const changed = [...(fields.current?.querySelectorAll<HTMLSelectElement | HTMLInputElement>("select, input[type=checkbox]") ?? [])].find(changedSinceDrawn);
+    changed?.dispatchEvent(new Event("change", { bubbles: true }));
+  }, []);
   return (
-    <div className="feed-filters__fields">
+    <div className="feed-filters__fields" ref={fields}>
       <SelectFilter name="type" label="Show" choices={FEED_TYPES} value={filters.type ?? ""} />
       <SelectFilter name="category" label="Category" choices={CATEGORIES} value={filters.category} />
       <TextFilter name="min" label="Min price" className="feed-filters__price" value={values.min} error={errors.min} inputMode="decimal" placeholder="$" />

@@ -219,6 +219,32 @@ test("filter /home by a price range and by Free; sort by price both ways across 
   await expect(page.getByTestId("post-card").filter({ hasText: `${marker} item` })).toHaveCount(0);
 });
 
+test.describe(() => {
+  // The held request must reach this page's route handler, not a service worker's cache.
+  test.use({ serviceWorkers: "block" });
+
+  test("a sort chosen while the filters' code is still on its way is applied when it arrives", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "without JS the form is applied with Filter");
+    // The fields' code is held back, as a slow phone network would.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/build\/.*feed-filter-fields-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const asked = page.waitForRequest(/feed-filter-fields-[^/]*\.js$/);
+    await page.goto("/home?view=list");
+    await page.locator("summary", { hasText: "Filters" }).click();
+    await asked;
+    await page.getByLabel("Sort", { exact: true }).selectOption({ label: "Price: low to high" });
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).search).toBe("?view=list");
+    release();
+    await expect(page).toHaveURL(/sort=price-asc/);
+    await expect(page.getByLabel("Sort", { exact: true })).toHaveValue("price-asc");
+  });
+});
+
 test("an expired listing leaves the feed, shows Expired, and comes back after Renew", async ({ page, javaScriptEnabled }) => {
   test.slow();
   const user = await signUp(page);
