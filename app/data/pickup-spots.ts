@@ -43,10 +43,13 @@ export function pickupSpotsFor(campusId: string): PickupSpot[] {
   return [...(SPOTS[campusId as CampusId] ?? []), OTHER_PICKUP_SPOT];
 }
 
-/** Every spot id of every campus (the shared schema's list; the action checks the campus). */
-export const PICKUP_SPOT_IDS: string[] = [...Object.values(SPOTS).flat().map((s) => s.id), OTHER_PICKUP_SPOT.id];
+/** Every campus's spots, then "Other / message me". */
+const ALL_SPOTS = [...Object.values(SPOTS).flat(), OTHER_PICKUP_SPOT];
 
-const LABELS = new Map([...Object.values(SPOTS).flat(), OTHER_PICKUP_SPOT].map((s) => [s.id, s.label]));
+/** Every spot id of every campus (the shared schema's list; the action checks the campus). */
+export const PICKUP_SPOT_IDS: string[] = ALL_SPOTS.map((s) => s.id);
+
+const LABELS = new Map(ALL_SPOTS.map((s) => [s.id, s.label]));
 
 export function pickupSpotLabel(id: string | null | undefined): string | null {
   return (id && LABELS.get(id)) || null;
