@@ -36,7 +36,7 @@ export function ComposePrompt() {
           setOpen(true);
         }}
       >
-        <Icon name="plus" width={18} height={18} /> Sell something
+        <Icon name="plus" small /> Sell something
       </Link>
       {open && user ? (
         <Suspense fallback={null}>

@@ -38,11 +38,12 @@ export function SaveButton({
     const before = answer ?? { saved, count };
     shown = { saved: !before.saved, count: before.count + (before.saved ? -1 : 1) };
   }
+  // A plain <form>, not fetcher.Form: the submit handler below does what fetcher.Form's would,
+  // and a page draws one per card and comment (a Remix form is several router hooks each).
   return (
-    <fetcher.Form
+    <form
       method="post"
       action={action}
-      preventScrollReset
       className="inline-form"
       onSubmit={(event) => {
         // With JS: stay on the page and answer in place ("async" tells the action).
@@ -62,6 +63,6 @@ export function SaveButton({
           {refusal}
         </span>
       ) : null}
-    </fetcher.Form>
+    </form>
   );
 }

@@ -1,7 +1,8 @@
 // Settings and Log out within two taps from /home on every width: on a phone
 // the bottom navigation has no room for them, so they are in the More menu; on
 // a wide screen the side navigation lists them. A profile shows a visitor Send
-// Message and no Report; a signed-in student sees Report.
+// Message and no Report; a signed-in student sees Report. The navigation's
+// links mark the page shown and, with JS, navigate in place.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { signUp } from "./users";
@@ -76,6 +77,38 @@ test.describe("on a wide screen (1280×800)", () => {
     const more = page.getByRole("navigation", { name: "More" });
     await expect(more.getByRole("link", { name: "Settings", exact: true })).toHaveAttribute("href", "/settings");
     await expect(more.getByRole("link", { name: "Log out", exact: true })).toHaveAttribute("href", "/logout");
+  });
+});
+
+test.describe("the navigation's links", () => {
+  test.use({ viewport: DESKTOP });
+
+  test("mark the page shown; with JS they navigate in place and fetch a page ahead when the pointer rests on it", async ({ page, javaScriptEnabled }) => {
+    await signUp(page, { first: "Nia", last: "Navigates" });
+    await page.goto("/settings/account");
+    const side = page.getByRole("navigation", { name: "Main", exact: true });
+    await expect(side.getByRole("link", { name: "Settings", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(side.getByRole("link", { name: "Home", exact: true })).not.toHaveAttribute("aria-current", /.*/);
+    await expect(page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: /Your account/ })).toHaveAttribute("aria-current", "page");
+    if (!javaScriptEnabled) {
+      await side.getByRole("link", { name: "Search", exact: true }).click();
+      await expect(page).toHaveURL(/\/search$/);
+      await expect(side.getByRole("link", { name: "Search", exact: true })).toHaveAttribute("aria-current", "page");
+      return;
+    }
+    // Resting on Search renders its prefetch links; on Notifications (opening it marks them read), none.
+    await side.getByRole("link", { name: "Notifications", exact: true }).hover();
+    await page.waitForTimeout(300);
+    await expect(side.locator('link[rel="prefetch"], link[rel="modulepreload"]')).toHaveCount(0);
+    await side.getByRole("link", { name: "Search", exact: true }).hover();
+    await expect(side.locator('link[rel="prefetch"][href*="search"]').first()).toBeAttached();
+    // A click navigates without loading a new document: what the page set on window is still there.
+    await page.evaluate(() => Object.assign(window, { stillHere: true }));
+    await side.getByRole("link", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/\/search$/);
+    await expect(side.getByRole("link", { name: "Search", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(side.getByRole("link", { name: "Settings", exact: true })).not.toHaveAttribute("aria-current", /.*/);
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
   });
 });
 
