@@ -1,6 +1,7 @@
 // The server's React writes each document (docs/product.md §22): the patch in
 // .patches/ makes its stream writer gather the strings of a render and encode
-// them once per 2 KB, instead of one TextEncoder call per tag and attribute.
+// them once per 32 K characters, instead of one TextEncoder call per tag and
+// attribute and one write per 2 KB.
 // What the server loads is the production build the patch changes (the tests
 // otherwise run React's development build, which is untouched).
 import { createRequire } from "node:module";
@@ -45,16 +46,24 @@ const card = (i: number) =>
   );
 
 describe("the document's render", () => {
-  it("sends the same markup renderToString makes, across many 2 KB writes", async () => {
-    const page = h("main", null, Array.from({ length: 120 }, (_, i) => card(i)));
+  it("sends the same markup renderToString makes, across several writes of about 32 KB", async () => {
+    const page = h("main", null, Array.from({ length: 600 }, (_, i) => card(i)));
     const { bytes, writes } = await streamed(page);
     expect(bytes.toString("utf8")).toBe(renderToString(page));
-    expect(bytes.length).toBeGreaterThan(20_000);
-    expect(writes).toBeGreaterThan(5);
+    expect(bytes.length).toBeGreaterThan(100_000);
+    expect(writes).toBeGreaterThan(2);
+    expect(writes).toBeLessThan(10);
   });
 
-  it("never sends a NUL byte, wherever a multi-byte character meets a 2 KB boundary", async () => {
-    // Short texts, as a page has them (React encodes a long one on its own).
+  it("sends a page of under 32 KB in one write", async () => {
+    const page = h("main", null, Array.from({ length: 100 }, (_, i) => card(i)));
+    const { bytes, writes } = await streamed(page);
+    expect(bytes.length).toBeGreaterThan(15_000);
+    expect(writes).toBe(1);
+  });
+
+  it("never sends a NUL byte, wherever a multi-byte character meets a write's end", async () => {
+    // Short texts, as a page has them; the unpatched writer left a NUL where one met its 2 KB buffer's end.
     for (let pad = 0; pad < 250; pad++) {
       const page = h("p", null, ...Array.from({ length: 6 }, (_, i) => h("span", { key: i }, "a".repeat(300))), h("b", null, "a".repeat(pad)), h("i", null, "é·😀é"));
       const { bytes } = await streamed(page);
