@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import zlib from "node:zlib";
 import * as build from "@remix-run/dev/server-build";
 // The adapter's own request and response bridges (dist/server is what its createRequestHandler uses).
-import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
+import { createRemixRequest } from "@remix-run/express/dist/server.js";
 import { createRequestHandler } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -20,6 +20,7 @@ import { buildAssets } from "./services/build-assets.server";
 import { warmContent } from "./services/content.server";
 import { checkDatabase, closeDatabase, migrateDatabase } from "./services/db.server";
 import { createPageCache } from "./services/page-cache.server";
+import { DOCUMENT_COMPRESSION, sendResponse } from "./services/response-compression.server";
 import { createPriceScheduleJob } from "./flows/listing-extras.server";
 import { createJobRegistry } from "./services/jobs.server";
 import { configuredMailWorker } from "./services/mail-worker.server";
@@ -40,18 +41,6 @@ import {
 import { servedOverHttps, setServerPort } from "./services/urls.server";
 import { ACCOUNT_HEADER, accountMarker, serviceWorkerHandler } from "./services/service-worker.server";
 import { seed } from "./flows/seed.server";
-
-/**
- * Documents and data compressed per request (docs/product.md §22): brotli at
- * quality 2 with a 256 KB window (a page is smaller) and gzip at level 3. The
- * package's defaults (brotli 4 with a 4 MB window, gzip 6) cost a signed-in
- * page 2.5× the CPU for 6–8 % fewer bytes; the fingerprinted scripts and
- * styles go out at brotli 11, compressed once (buildAssets).
- */
-const DOCUMENT_COMPRESSION: compression.CompressionOptions = {
-  level: 3,
-  brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } },
-};
 
 /** Remix's route manifest, JSON the browser asks for as links appear on a page. */
 const ROUTE_MANIFEST = "/__manifest";
@@ -201,7 +190,7 @@ async function start() {
       // (it never keeps the route manifest, which is the same for everyone).
       if (req.path === ROUTE_MANIFEST) res.setHeader("X-Content-Type-Options", "nosniff");
       else res.setHeader(ACCOUNT_HEADER, accountMarker(req.headers.cookie));
-      await sendRemixResponse(res, response);
+      await sendResponse(req, res, response);
     } catch (error) {
       next(error);
     }

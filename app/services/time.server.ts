@@ -1,19 +1,24 @@
 import { formatDistanceStrict } from "date-fns";
 import type { TimeView } from "~/types/views";
 
-// One formatter per time zone, made once: building an Intl.DateTimeFormat costs far
+// Formatters per time zone, made once: building an Intl.DateTimeFormat costs far
 // more than formatting with it, and a page formats dozens of times (every card and comment).
 const FORMATTERS_MAX = 200;
-const formatters = new Map<string, Intl.DateTimeFormat>();
+type ZoneFormatters = { clock: Intl.DateTimeFormat; date: Intl.DateTimeFormat };
+const formatters = new Map<string, ZoneFormatters>();
 
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", { timeZone, month: "short", day: "numeric", hour: "numeric", minute: "2-digit", hour12: true });
+function formattersFor(timeZone: string): ZoneFormatters {
+  let zone = formatters.get(timeZone);
+  if (!zone) {
+    // Two formats rather than one formatToParts: a string costs a third of the parts' objects.
+    zone = {
+      clock: new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit", hour12: true }),
+      date: new Intl.DateTimeFormat("en-US", { timeZone, month: "short", day: "numeric" }),
+    };
     if (formatters.size >= FORMATTERS_MAX) formatters.delete(formatters.keys().next().value!);
-    formatters.set(timeZone, formatter);
+    formatters.set(timeZone, zone);
   }
-  return formatter;
+  return zone;
 }
 
 /** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st. */
@@ -25,14 +30,16 @@ function ordinal(day: number): string {
 
 /** Formats a time for the viewer's time zone (docs/product.md §19: "X ago", clock time "h:mm AM", date "MMM do"). */
 export function timeView(epochMs: number, timeZone: string, now = Date.now()): TimeView {
-  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const part of formatterFor(timeZone).formatToParts(epochMs)) parts[part.type] = part.value;
+  const zone = formattersFor(timeZone);
+  // "Nov 28": the day is the number at the end. Some ICU versions put a narrow no-break space before "PM".
+  const monthDay = zone.date.format(epochMs);
+  const space = monthDay.lastIndexOf(" ");
   return {
     iso: new Date(epochMs).toISOString(),
     // "5 seconds ago" under a minute too (docs/product.md §19); a time a little ahead of this clock reads "0 seconds ago".
     ago: `${formatDistanceStrict(Math.min(epochMs, now), now)} ago`,
-    clock: `${parts.hour}:${parts.minute} ${parts.dayPeriod}`,
-    date: `${parts.month} ${ordinal(Number(parts.day))}`,
+    clock: zone.clock.format(epochMs).replace("\u202f", " "),
+    date: `${monthDay.slice(0, space)} ${ordinal(Number(monthDay.slice(space + 1)))}`,
   };
 }
 
@@ -40,6 +47,21 @@ const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** The day it is at `epochMs` in a time zone, "2026-05-14" (a formatter per zone, made once: this runs for every card). */
 export function isoDay(timeZone: string, epochMs: number): string {
+  // Asked for "now" several times a request: a zone's day can only change on a quarter hour (UTC), so
+  // the last answer holds until the next one.
+  const quarter = Math.floor(epochMs / QUARTER_HOUR_MS);
+  const last = lastDays.get(timeZone);
+  if (last?.quarter === quarter) return last.day;
+  const day = isoDayUncached(timeZone, epochMs);
+  if (lastDays.size >= FORMATTERS_MAX) lastDays.delete(lastDays.keys().next().value!);
+  lastDays.set(timeZone, { quarter, day });
+  return day;
+}
+
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
+const lastDays = new Map<string, { quarter: number; day: string }>();
+
+function isoDayUncached(timeZone: string, epochMs: number): string {
   let formatter = dayFormatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
@@ -59,7 +81,7 @@ export function validTimeZone(name: string | null | undefined): string | undefin
   let valid = validZones.get(name);
   if (valid === undefined) {
     try {
-      formatterFor(name);
+      formattersFor(name);
       valid = true;
     } catch {
       valid = false;

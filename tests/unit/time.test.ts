@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { timeView } from "~/services/time.server";
+import { isoDay, timeView } from "~/services/time.server";
 
 const TZ = "America/Chicago";
 const NOW = Date.UTC(2025, 2, 14, 18, 30, 0);
@@ -42,6 +42,33 @@ describe("timeView: clock and date in any zone", () => {
     [Date.UTC(2025, 6, 4, 16, 30), "Asia/Tokyo", "1:30 AM", "Jul 5th"],
   ])("%i in %s reads %s, %s", (at, zone, clock, date) => {
     expect(timeView(at, zone, at)).toMatchObject({ clock, date });
+  });
+});
+
+describe("timeView and isoDay agree with the runtime's own calendar", () => {
+  it("over a year of times in zones with odd offsets and summer time", () => {
+    for (const zone of ["America/Chicago", "Asia/Kathmandu", "Australia/Eucla", "Pacific/Chatham", "America/St_Johns", "UTC"]) {
+      const parts = new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "short", day: "2-digit", hour: "numeric", minute: "2-digit", hour12: true });
+      // Every 7 h 13 min through 2025, so each hour and day of the week comes up.
+      for (let at = Date.UTC(2025, 0, 1); at < Date.UTC(2026, 0, 1); at += 7 * 3600_000 + 13 * 60_000) {
+        const p = Object.fromEntries(parts.formatToParts(at).map((x) => [x.type, x.value]));
+        const view = timeView(at, zone, at);
+        expect(view.clock).toBe(`${p.hour}:${p.minute} ${p.dayPeriod}`);
+        expect(view.date.startsWith(`${p.month} ${Number(p.day)}`)).toBe(true);
+        const month = new Intl.DateTimeFormat("en-US", { timeZone: zone, month: "2-digit" }).format(at);
+        expect(isoDay(zone, at)).toBe(`${p.year}-${month}-${p.day}`);
+      }
+    }
+  });
+
+  it("isoDay turns over at the zone's midnight, also when asked again within the same quarter hour", () => {
+    // Kathmandu is UTC+5:45: its midnight is 18:15 UTC.
+    const midnight = Date.UTC(2025, 4, 13, 18, 15);
+    expect(isoDay("Asia/Kathmandu", midnight - 1)).toBe("2025-05-13");
+    expect(isoDay("Asia/Kathmandu", midnight - 60_000)).toBe("2025-05-13");
+    expect(isoDay("Asia/Kathmandu", midnight)).toBe("2025-05-14");
+    expect(isoDay("Asia/Kathmandu", midnight + 14 * 60_000)).toBe("2025-05-14");
+    expect(isoDay("Asia/Kathmandu", midnight - 1)).toBe("2025-05-13");
   });
 });
 
