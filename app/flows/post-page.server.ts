@@ -17,7 +17,14 @@ const NO_CHAIN: ParentChain = { root: null, skipped: false, nearest: [] };
  * them), "deleted", or the post. `commentsCursor` is where the page of the
  * thread starts (keyset).
  */
-export async function postPage(opts: { id: string; viewerId: string | undefined; timeZone: string; commentsCursor: string | null }) {
+export async function postPage(opts: {
+  id: string;
+  viewerId: string | undefined;
+  timeZone: string;
+  commentsCursor: string | null;
+  /** Mark as sold is being confirmed: its "Who bought it?" choices are wanted (two queries otherwise not sent). */
+  choosingBuyer?: boolean;
+}) {
   const { viewerId, timeZone } = opts;
   const found = await getPost(opts.id, timeZone, viewerId);
   const none = { post: null, chain: NO_CHAIN, comments: [], nextComments: null, listing: null, mine: false, seller: null };
@@ -41,7 +48,7 @@ export async function postPage(opts: { id: string; viewerId: string | undefined;
           expired: state.expired,
           renewable: state.renewable,
           nextRenew: timeView(state.nextRenewAt, timeZone),
-          buyers: state.status === "sold" || wanted ? { choices: [], preselected: null } : await buyerChoices(post.id, post.author.id),
+          buyers: state.status === "sold" || wanted || !opts.choosingBuyer ? { choices: [], preselected: null } : await buyerChoices(post.id, post.author.id),
         }
       : null;
   const chain = await getParentChain(post, timeZone, viewerId);

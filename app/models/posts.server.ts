@@ -336,7 +336,7 @@ export async function mediaAccess(key: string, viewerId: () => Promise<string | 
  * so nobody else ever gets a player that cannot play yet (docs/product.md §17).
  * Every read of media for display goes through this.
  */
-export function mediaVisibleTo(viewerId: string | null | undefined): SQL {
+export function mediaVisibleTo(viewerId: string | Placeholder | null | undefined): SQL {
   const { media, games, projects } = schema;
   const ready = eq(media.status, "ready");
   if (!viewerId) return ready;
@@ -350,6 +350,27 @@ export function mediaVisibleTo(viewerId: string | null | undefined): SQL {
   )!;
 }
 
+/** A page of cards (a feed page has 10) asks for its media with one prepared statement, the unused ids null. */
+const MEDIA_BATCH = 24;
+const MEDIA_SLOTS = Array.from({ length: MEDIA_BATCH }, (_, i) => `post${i}`);
+const mediaOfFor = (reader: "viewer" | "visitor") =>
+  prepared(() =>
+    getDb()
+      .select()
+      .from(schema.media)
+      .where(
+        and(
+          inArray(
+            schema.media.postId,
+            MEDIA_SLOTS.map((slot) => sql.placeholder(slot)),
+          ),
+          mediaVisibleTo(reader === "viewer" ? sql.placeholder("viewerId") : null),
+        ),
+      )
+      .orderBy(schema.media.postId, schema.media.order),
+  );
+const mediaOf = { viewer: mediaOfFor("viewer"), visitor: mediaOfFor("visitor") };
+
 /**
  * Media of several posts in one query, in img_order, each photo with its alt (the author's first name for the fallback),
  * as the viewer may see them (mediaVisibleTo).
@@ -357,11 +378,15 @@ export function mediaVisibleTo(viewerId: string | null | undefined): SQL {
 export async function loadMedia(ofPosts: { id: string; firstName: string }[], viewerId?: string | null): Promise<Map<string, MediaView[]>> {
   const byPost = new Map<string, MediaRow[]>();
   if (ofPosts.length === 0) return new Map();
-  const rows = await getDb()
-    .select()
-    .from(schema.media)
-    .where(and(inArray(schema.media.postId, ofPosts.map((p) => p.id)), mediaVisibleTo(viewerId)))
-    .orderBy(schema.media.postId, schema.media.order);
+  const ids = ofPosts.map((p) => p.id);
+  const rows =
+    ids.length <= MEDIA_BATCH
+      ? await mediaOf[viewerId ? "viewer" : "visitor"]().execute({ ...Object.fromEntries(MEDIA_SLOTS.map((slot, i) => [slot, ids[i] ?? null])), viewerId })
+      : await getDb()
+          .select()
+          .from(schema.media)
+          .where(and(inArray(schema.media.postId, ids), mediaVisibleTo(viewerId)))
+          .orderBy(schema.media.postId, schema.media.order);
   for (const m of rows) {
     const list = byPost.get(m.postId!) ?? [];
     list.push(m);

@@ -57,7 +57,10 @@ describe("sold to a buyer", () => {
     const chat = await wrote(buyer.id, post);
     const { id } = await makeOffer({ chatId: chat, buyerId: buyer.id, amountCents: 6500, origin });
     await respondToOffer({ chatId: chat, userId: seller.id, offerId: id, response: "accept", origin });
-    const page = await postPage({ id: post, viewerId: seller.id, timeZone: "America/Chicago", commentsCursor: null });
+    // The choices come with the Mark as sold confirmation only.
+    const shown = await postPage({ id: post, viewerId: seller.id, timeZone: "America/Chicago", commentsCursor: null });
+    expect(shown.listing?.buyers).toEqual({ preselected: null, choices: [] });
+    const page = await postPage({ id: post, viewerId: seller.id, timeZone: "America/Chicago", commentsCursor: null, choosingBuyer: true });
     expect(page.listing?.buyers).toMatchObject({ preselected: buyer.id, choices: [{ id: buyer.id, displayName: "Bea S." }] });
     await changeListingStatus(seller.id, post, "sold", buyer.id);
     expect(await salesOf(post)).toMatchObject([{ buyerId: buyer.id, priceCents: 6500 }]);

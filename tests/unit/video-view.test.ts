@@ -190,6 +190,24 @@ describe("who sees a video", () => {
   });
 });
 
+describe("a page of cards' media", () => {
+  it("comes whole for a page of up to 24 posts with media (one prepared statement) and for a longer one", async () => {
+    const author = await student();
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const post = await newPost(author.id, `Shelf ${i}`);
+      await addPhoto(post, 1);
+      await addPhoto(post, 2);
+      ids.push(post);
+    }
+    for (const limit of [20, 30]) {
+      const page = await getFeedPage({ campusId: "ou", timeZone: TZ, viewerId: author.id, authorId: author.id, limit });
+      expect(page.posts).toHaveLength(limit);
+      for (const card of page.posts) expect([card.id, card.media.map((m) => m.src)]).toEqual([card.id, [`/media/posts/${card.id}/1-640.webp`, `/media/posts/${card.id}/2-640.webp`]]);
+    }
+  });
+});
+
 describe("videos on screen", () => {
   it("the feed card is the poster (1x/2x, its size set, lazy) with a play mark and the length, linking to the post: no <video>", async () => {
     const author = await student();

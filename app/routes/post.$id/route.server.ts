@@ -22,11 +22,14 @@ import { parseWithSchema } from "~/utils/form";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const campus = await campusForRequest(request);
   const viewer = await getOptionalUser(request);
+  const search = new URL(request.url).searchParams;
   const page = await postPage({
     id: params.id ?? "",
     viewerId: viewer?.id,
     timeZone: campus.timeZone,
-    commentsCursor: new URL(request.url).searchParams.get("comments"),
+    commentsCursor: search.get("comments"),
+    // The Mark as sold confirmation (?confirm=mark-sold, components/listing-confirm.tsx) lists who may have bought it.
+    choosingBuyer: search.get("confirm") === "mark-sold",
   });
   if (page.status === "missing") return data(page, { status: 404 });
   if (page.status === "deleted") return data(page, { status: 410 });
