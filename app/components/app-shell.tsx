@@ -1,4 +1,4 @@
-import { useLocation, useMatches } from "@remix-run/react";
+import { Link, NavLink, useMatches } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { Alert } from "~/types/views";
 import { createPostHref, headerTitle } from "~/utils/route-handle";
@@ -6,7 +6,6 @@ import type { SessionUser } from "~/utils/user";
 import { AlertToast } from "./alert";
 import { BackButton } from "./back-button";
 import { Icon, type IconName } from "./icons";
-import { SpaLink, SpaNavLink, useIntentPrefetch, useSpaLinks } from "./spa-link";
 
 export type ShellData = {
   campus: { id: string; name: string };
@@ -102,12 +101,8 @@ function useHideOnScroll() {
 
 export function AppShell({ data, children }: { data: ShellData | undefined; children: ReactNode }) {
   const matches = useMatches();
-  const { pathname } = useLocation();
   const { title, back } = headerTitle(matches);
   const headerRef = useHideOnScroll();
-  // The shell's links are plain anchors (components/spa-link.tsx): navigated in place with JS.
-  useSpaLinks();
-  const sideNav = useIntentPrefetch();
   const campus = data?.campus ?? { id: "ou", name: "OU" };
   const nav = navFor(data?.user, data?.pending);
   const createPost = createPostHref(matches);
@@ -116,43 +111,42 @@ export function AppShell({ data, children }: { data: ShellData | undefined; chil
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <nav className="side-nav" aria-label="Main" {...sideNav.handlers}>
-        <SpaLink to="/home" className="brand">
+      <nav className="side-nav" aria-label="Main">
+        <Link to="/home" className="brand">
           <img src={`/logos/${campus.id}.svg`} alt="" width="32" height="32" />
           <span>{campus.name} BuySell</span>
-        </SpaLink>
+        </Link>
         <ul>
           {nav.map((item) => {
             const { badge, label } = unreadBadge(item, data);
             return (
               <li key={item.to}>
                 {/* Opening Notifications marks them read: no fetching ahead on hover. */}
-                <SpaNavLink to={item.to} pathname={pathname} data-prefetch={item.to === "/notifications" ? undefined : ""} aria-label={badge ? label : undefined}>
+                <NavLink to={item.to} prefetch={item.to === "/notifications" ? "none" : "intent"} aria-label={badge ? label : undefined}>
                   <span className="nav-icon">
                     <Icon name={item.icon} />
                     {badge}
                   </span>
                   <span>{item.label}</span>
-                </SpaNavLink>
+                </NavLink>
               </li>
             );
           })}
         </ul>
         {createPost ? (
-          <SpaLink to={createPost} className="button button--primary side-nav__create">
+          <Link to={createPost} className="button button--primary side-nav__create">
             Create Post
-          </SpaLink>
+          </Link>
         ) : null}
-        {sideNav.prefetch}
       </nav>
 
       <div className="column">
         <header className="top-bar" ref={headerRef}>
           {back && data ? <BackButton serverTarget={data.back} /> : <span className="top-bar__spacer" />}
           <h1 className="top-bar__title">{title ?? `${campus.name} BuySell`}</h1>
-          <SpaLink to="/home" className="top-bar__logo" aria-label={`${campus.name} BuySell home`}>
+          <Link to="/home" className="top-bar__logo" aria-label={`${campus.name} BuySell home`}>
             <img src={`/logos/${campus.id}.svg`} alt="" width="28" height="28" />
-          </SpaLink>
+          </Link>
         </header>
         <main id="main" tabIndex={-1}>
           {children}
@@ -163,12 +157,12 @@ export function AppShell({ data, children }: { data: ShellData | undefined; chil
         {[...NAV.filter((n) => n !== SETTINGS && n !== SAVED), ...(data?.user?.isModerator ? [MODERATION] : [])].map((item) => {
           const { badge, label } = unreadBadge(item, data);
           return (
-            <SpaNavLink key={item.to} to={item.to} pathname={pathname} aria-label={label}>
+            <NavLink key={item.to} to={item.to} aria-label={label}>
               <span className="nav-icon">
                 <Icon name={item.icon} />
                 {badge}
               </span>
-            </SpaNavLink>
+            </NavLink>
           );
         })}
       </nav>

@@ -1,13 +1,12 @@
-// The links of cards (author, body, photos, actions) and of the navigation. A
-// feed draws about eighty links, and a Remix <Link> is a dozen hooks to render
-// and hydrate each: most of a phone's start-up work on /home, and a tenth of
-// the server's work for a page. A <SpaLink> is a plain <a>: without JS an
-// ordinary link; with JS one click listener for the document (useSpaLinks,
-// called by the app shell and the components that draw them) makes the same
-// client-side navigation a <Link> would. `data-discover` lets Remix's route
-// discovery find it as it finds its own links.
-import { PrefetchPageLinks, useNavigate, type NavigateFunction } from "@remix-run/react";
-import { createElement, useEffect, useMemo, useRef, useState, type AnchorHTMLAttributes, type SyntheticEvent } from "react";
+// The links of cards (author, body, photos, actions). A feed draws about eighty
+// links, and a Remix <Link> is a dozen hooks to hydrate each: most of a phone's
+// start-up work on /home. A <SpaLink> is a plain <a>: without JS an ordinary
+// link; with JS one click listener for the document (useSpaLinks, called by
+// the components that draw them) makes the same client-side navigation a
+// <Link> would. `data-discover` lets Remix's route discovery find it as it
+// finds its own links. Pages without cards load none of this.
+import { useNavigate, type NavigateFunction } from "@remix-run/react";
+import { createElement, useEffect, type AnchorHTMLAttributes } from "react";
 
 type SpaLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { to: string; preventScrollReset?: boolean };
 
@@ -59,57 +58,4 @@ export function useSpaLinks() {
     if (!navigateTo) document.addEventListener("click", onClick);
     navigateTo = navigate;
   }, [navigate]);
-}
-
-/**
- * Whether a link to `to` is the page shown or a section above it, as <NavLink>
- * decides (letter case aside, a whole path segment: /settings for
- * /settings/account, not for /settingsx).
- */
-export function isCurrentPath(to: string, pathname: string): boolean {
-  const target = (to.split(/[?#]/, 1)[0] || "/").toLowerCase();
-  const here = pathname.toLowerCase();
-  const end = target !== "/" && target.endsWith("/") ? target.length - 1 : target.length;
-  return here === target || (here.startsWith(target) && here.charAt(end) === "/");
-}
-
-/** A navigation link: a SpaLink marked as <NavLink> marks the current page's, class "active" and aria-current="page". */
-export function SpaNavLink({ pathname, className, ...props }: SpaLinkProps & { pathname: string }) {
-  const current = isCurrentPath(props.to, pathname);
-  return <SpaLink {...props} className={current ? (className ? `${className} active` : "active") : className} aria-current={current ? "page" : undefined} />;
-}
-
-/** How long a pointer or the focus rests on a link before its page is fetched ahead (Remix's prefetch="intent" waits as long). */
-const INTENT_DELAY_MS = 100;
-
-/**
- * Remix's prefetch="intent" for the plain links inside one element: resting
- * the pointer or the focus on an `a[data-prefetch]` there renders the prefetch
- * links of its page (its route modules and data), as a <Link prefetch="intent">
- * would. Returns the handlers for the element around the links and what to
- * render beside them.
- */
-export function useIntentPrefetch() {
-  const [page, setPage] = useState<string | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  const handlers = useMemo(() => {
-    const linkOf = (node: EventTarget | null) => (node instanceof Element ? node.closest<HTMLAnchorElement>("a[data-prefetch]") : null);
-    const start = (event: SyntheticEvent) => {
-      const link = linkOf(event.target);
-      if (!link) return;
-      clearTimeout(timer.current);
-      const href = link.getAttribute("href");
-      timer.current = setTimeout(() => setPage(href), INTENT_DELAY_MS);
-    };
-    // Leaving for a place inside the same link is not leaving it.
-    const stop = (event: SyntheticEvent & { relatedTarget: EventTarget | null }) => {
-      const link = linkOf(event.target);
-      if (!link || linkOf(event.relatedTarget) === link) return;
-      clearTimeout(timer.current);
-      setPage(null);
-    };
-    return { onMouseOver: start, onFocus: start, onMouseOut: stop, onBlur: stop };
-  }, []);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return { handlers, prefetch: page ? <PrefetchPageLinks page={page} /> : null };
 }

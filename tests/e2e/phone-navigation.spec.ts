@@ -2,7 +2,7 @@
 // the bottom navigation has no room for them, so they are in the More menu; on
 // a wide screen the side navigation lists them. A profile shows a visitor Send
 // Message and no Report; a signed-in student sees Report. The navigation's
-// links mark the page shown and, with JS, navigate in place.
+// links mark the page shown and, with JS, navigate in place and prefetch.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { signUp } from "./users";

@@ -7,7 +7,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { beforeAll, describe, expect, it } from "vitest";
 import { serverComponentsLoaded } from "~/components/on-demand";
 import { PostCard } from "~/components/post-card";
-import { isCurrentPath, SpaLink, SpaNavLink, spaNavigation } from "~/components/spa-link";
+import { SpaLink, spaNavigation } from "~/components/spa-link";
 import type { PostCardView } from "~/types/views";
 
 const here = { origin: "https://ou.example", pathname: "/home", search: "?sort=new", hash: "" };
@@ -39,29 +39,6 @@ describe("SpaLink", () => {
     expect(spaNavigation(link("https://ou.example/post/abc", { target: "_blank" }), here)).toBeNull();
     expect(spaNavigation(link("https://ou.example/media/a.webp", { download: true }), here)).toBeNull();
     expect(spaNavigation(link("https://ou.example/post/abc", { target: "_self" }), here)?.path).toBe("/post/abc");
-  });
-});
-
-describe("SpaNavLink", () => {
-  it("marks the current page's link as <NavLink> does, and no other", () => {
-    expect(renderToStaticMarkup(createElement(SpaNavLink, { to: "/home", pathname: "/home" }))).toBe(
-      '<a class="active" aria-current="page" href="/home" data-spa="" data-discover="true"></a>',
-    );
-    expect(renderToStaticMarkup(createElement(SpaNavLink, { to: "/settings", pathname: "/settings/account", className: "x" }))).toContain('class="x active"');
-    expect(renderToStaticMarkup(createElement(SpaNavLink, { to: "/search", pathname: "/home", className: "x" }))).toBe(
-      '<a class="x" href="/search" data-spa="" data-discover="true"></a>',
-    );
-  });
-
-  it("counts a page as current for its own path and the paths below it, letter case aside", () => {
-    expect(isCurrentPath("/settings", "/settings")).toBe(true);
-    expect(isCurrentPath("/settings", "/settings/account/email")).toBe(true);
-    expect(isCurrentPath("/settings", "/Settings")).toBe(true);
-    expect(isCurrentPath("/settings/", "/settings/help")).toBe(true);
-    expect(isCurrentPath("/settings", "/settingsx")).toBe(false);
-    expect(isCurrentPath("/home?sort=new", "/home")).toBe(true);
-    expect(isCurrentPath("/", "/home")).toBe(false);
-    expect(isCurrentPath("/", "/")).toBe(true);
   });
 });
 
