@@ -45,10 +45,9 @@ export function timeView(epochMs: number, timeZone: string, now = Date.now()): T
 
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 
-/** The day it is at `epochMs` in a time zone, "2026-05-14" (a formatter per zone, made once: this runs for every card). */
+/** The day it is at `epochMs` in a time zone, "2026-05-14" (asked for "now" several times a request). */
 export function isoDay(timeZone: string, epochMs: number): string {
-  // Asked for "now" several times a request: a zone's day can only change on a quarter hour (UTC), so
-  // the last answer holds until the next one.
+  // A zone's day can only change on a quarter hour (UTC): the last answer holds until the next one.
   const quarter = Math.floor(epochMs / QUARTER_HOUR_MS);
   const last = lastDays.get(timeZone);
   if (last?.quarter === quarter) return last.day;
