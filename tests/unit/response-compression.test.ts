@@ -98,6 +98,18 @@ describe("a page's response", () => {
   });
 });
 
+describe("a hostile Accept-Encoding", () => {
+  it("never fails the page: malformed weights, unknown codings and a long header get a valid answer", async () => {
+    for (const accept of ["br;q=abc, ,,;;gzip;q=2", "compress, x-evil;q=1", "*;q=0", `${"gzip;q=0.5,".repeat(400)}br`]) {
+      const res = await get("/page", accept);
+      expect(res.status).toBe(200);
+      const encoding = res.headers["content-encoding"];
+      const body = encoding === "br" ? zlib.brotliDecompressSync(res.body) : encoding === "gzip" ? zlib.gunzipSync(res.body) : res.body;
+      expect(body.toString("utf8")).toBe(PAGE);
+    }
+  });
+});
+
 describe("anything else", () => {
   it("goes through compression()'s stream as before", async () => {
     const res = await get("/picture", "br");
