@@ -108,7 +108,8 @@ async function start() {
   // Only a path that names a file (it has an extension) is looked up on disk: a page request skips the file system.
   // The service worker: public/service-worker.js with this build's cache version and shell (docs/product.md §26).
   app.get("/sw.js", serviceWorkerHandler(build.assets));
-  const publicFiles = express.static("public", { maxAge: "1h", setHeaders: staticHeaders, redirect: false });
+  // Icons, logos and cards: revalidated by their ETag alone, and never asked for in parts.
+  const publicFiles = express.static("public", { maxAge: "1h", setHeaders: staticHeaders, redirect: false, lastModified: false, acceptRanges: false });
   app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
 
   // Documents and everything else Remix answers: the nonce-based CSP and the rest of helmet.
@@ -120,6 +121,8 @@ async function start() {
   // browser asks for as links appear (/__manifest) is JSON: neither is a document, and the
   // document's policy would add about 1 KB to every one. The media route sets nosniff and caching.
   const isDocument = (path: string) => !path.startsWith("/media/") && path !== ROUTE_MANIFEST;
+  const isPublicMedia = (path: string, response: Response) =>
+    path.startsWith("/media/") && /^public\b/.test(response.headers.get("Cache-Control") ?? "");
   const onDocuments =
     (handler: express.RequestHandler): express.RequestHandler =>
     (req, res, next) =>
@@ -186,10 +189,11 @@ async function start() {
           },
         }),
       );
-      // Which session the answer was made for: the service worker drops its kept pages when it changes
-      // (it never keeps the route manifest, which is the same for everyone).
+      // Which session the answer was made for: the service worker drops its kept pages when it changes.
+      // Not said of what is the same for everyone: the route manifest (never kept) and a public
+      // photo (a feed loads dozens; a private one, a hidden post's for its author, still says it).
       if (req.path === ROUTE_MANIFEST) res.setHeader("X-Content-Type-Options", "nosniff");
-      else res.setHeader(ACCOUNT_HEADER, accountMarker(req.headers.cookie));
+      else if (!isPublicMedia(req.path, response)) res.setHeader(ACCOUNT_HEADER, accountMarker(req.headers.cookie));
       await sendResponse(req, res, response);
     } catch (error) {
       next(error);

@@ -8,7 +8,7 @@
 //   copy is served when the network fails; a page never opened shows "You're offline".
 // - Never kept: anything but GET, /dev/*, videos and other ranges of /media/*,
 //   answers that are not 200 or say no-store.
-// - Every answer names the session it was made for (X-Account): when it changes
+// - Every page, and every private photo, names the session it was made for (X-Account): when it changes
 //   (sign-out, another account) every kept page is dropped first.
 /* global VERSION, SHELL */
 "use strict";

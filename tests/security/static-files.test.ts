@@ -114,10 +114,27 @@ describe("uploaded media", () => {
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(res.bytes.equals(photo)).toBe(true);
-    for (const header of ["content-security-policy", "cross-origin-opener-policy", "referrer-policy", "x-frame-options", "origin-agent-cluster", "x-xss-protection", "x-dns-prefetch-control"]) {
+    // Nor a session marker (it is the same photo for everyone) nor ranges (a browser never asks for part of a photo).
+    for (const header of ["content-security-policy", "cross-origin-opener-policy", "referrer-policy", "x-frame-options", "origin-agent-cluster", "x-xss-protection", "x-dns-prefetch-control", "x-account", "accept-ranges"]) {
       expect(res.headers[header], header).toBeUndefined();
     }
     // Pages keep theirs.
-    expect((await rawRequest("/home")).headers["content-security-policy"]).toContain("nonce-");
+    const home = await rawRequest("/home");
+    expect(home.headers["content-security-policy"]).toContain("nonce-");
+    expect(home.headers["x-account"]).toBe("visitor");
+  });
+});
+
+describe("the site's own files", () => {
+  it("an icon carries nosniff, an hour of cache and its ETag: no Last-Modified, no ranges", async () => {
+    const res = await rawRequest("/favicon.svg");
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^image\/svg\+xml/);
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["cache-control"]).toBe("public, max-age=3600");
+    expect(res.headers["etag"]).toBeTruthy();
+    for (const header of ["last-modified", "accept-ranges", "content-security-policy", "x-account"]) expect(res.headers[header], header).toBeUndefined();
+    const again = await rawRequest("/favicon.svg", { headers: { "If-None-Match": res.headers["etag"] as string } });
+    expect(again.status).toBe(304);
   });
 });

@@ -182,6 +182,11 @@ describe("the app with S3_BUCKET set", () => {
     // Reports can hide the post: not immutable, checked again after five minutes.
     expect(whole.headers.get("Cache-Control")).toBe("public, max-age=300, must-revalidate");
     expect(whole.headers.get("Content-Length")).toBe(String(photo.length));
+    // Only videos advertise ranges (a photo's are still answered).
+    expect(whole.headers.get("Accept-Ranges")).toBeNull();
+    const photoPart = await media("posts/m1/1-40.webp", { Range: "bytes=0-9" });
+    expect(photoPart.status).toBe(206);
+    expect(Buffer.from(await photoPart.arrayBuffer())).toEqual(photo.subarray(0, 10));
     expect(Buffer.from(await whole.arrayBuffer())).toEqual(photo);
 
     const part = await media("posts/m1/2.mp4", { Range: "bytes=1000-1999" });

@@ -8,8 +8,10 @@ import { getStorage, mediaContentType } from "~/services/storage.server";
 // Uploaded media, from whichever store holds them (disk or bucket), streamed.
 // Keys are unique per upload, so a profile photo is cached for a year; a post's
 // files only for minutes and revalidated after, since reports can hide the post
-// (then its files are a 404 to all but its author and the moderators). Videos
-// are served with Range support so players can seek.
+// (then its files are a 404 to all but its author and the moderators). Every
+// file is served with Range support so players can seek; only videos say so
+// (Accept-Ranges), since a browser never asks for part of a photo and a feed
+// loads dozens of them.
 const CACHE = {
   anyone: "public, max-age=31536000, immutable",
   public: "public, max-age=300, must-revalidate",
@@ -42,13 +44,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const storage = getStorage();
   const file = await storage.stat(key);
   if (!file) throw new Response("Not Found", { status: 404 });
+  const type = mediaContentType(key);
   const headers = new Headers({
-    "Content-Type": mediaContentType(key),
+    "Content-Type": type,
     "Cache-Control": cacheControl(key, access),
-    "Accept-Ranges": "bytes",
     ETag: file.etag,
     "X-Content-Type-Options": "nosniff",
   });
+  if (/^(?:video|audio)\//.test(type)) headers.set("Accept-Ranges", "bytes");
   if (request.headers.get("If-None-Match") === file.etag) return new Response(null, { status: 304, headers });
   const range = parseRange(request.headers.get("Range"), file.size);
   if (range === "invalid") {
