@@ -1,7 +1,8 @@
 // Route matching on the server (docs/product.md §22): the patches in .patches/
 // keep each route table's ranked branches and each path's RegExp, and the
 // render's route tree, so a request no longer converts, flattens and ranks
-// every route several times. What the server loads
+// every route several times, and hands a loader the request it got when there
+// is no Remix parameter to take out of its address. What the server loads
 // is the CommonJS build the patch changes (the browser's build is untouched).
 import { createRequire } from "node:module";
 import fs from "node:fs";
@@ -12,6 +13,11 @@ import { describe, expect, it } from "vitest";
 const require = createRequire(import.meta.url);
 const { matchRoutes } = require("@remix-run/router") as typeof Router;
 const { createStaticHandler, createStaticRouter } = require("react-router-dom/server") as typeof RouterServer;
+type LoaderArgs = { request: Request };
+const { callRouteLoader, callRouteAction } = require("@remix-run/server-runtime/dist/data.js") as {
+  callRouteLoader: (args: { loadContext: unknown; loader: (args: LoaderArgs) => unknown; params: object; request: Request; routeId: string; singleFetch: boolean }) => Promise<unknown>;
+  callRouteAction: (args: { loadContext: unknown; action: (args: LoaderArgs) => unknown; params: object; request: Request; routeId: string; singleFetch: boolean }) => Promise<unknown>;
+};
 
 type Route = Router.AgnosticRouteObject;
 
@@ -76,5 +82,36 @@ describe("route matching", () => {
     // the server's module holds the kept tree (the document renders themselves are the e2e suite's).
     const remixServer = fs.readFileSync(require.resolve("@remix-run/react/dist/server.js"), "utf8");
     expect(remixServer).toContain("serverRoutesFor(manifest.routes, routeModules, context.future, context.isSpaMode)");
+  });
+});
+
+describe("the request a loader or action gets", () => {
+  /** The request the route's loader (or action) was handed for `request`. */
+  const seenBy = async (request: Request, call: "loader" | "action" = "loader") => {
+    let seen: Request | null = null;
+    const fn = ({ request: r }: LoaderArgs) => ((seen = r), null);
+    const args = { loadContext: {}, params: {}, request, routeId: "routes/home", singleFetch: true };
+    await (call === "loader" ? callRouteLoader({ ...args, loader: fn }) : callRouteAction({ ...args, action: fn }));
+    return seen! as Request;
+  };
+
+  it("is the server's own request when its address holds no Remix parameter (no copy per route)", async () => {
+    const request = new Request("https://ou.example/home?category=furniture", { headers: { Cookie: "a=b" } });
+    expect(await seenBy(request)).toBe(request);
+    const post = new Request("https://ou.example/post/abc", { method: "POST", body: new URLSearchParams({ intent: "like" }) });
+    const seen = await seenBy(post, "action");
+    expect(seen).toBe(post);
+    expect((await seen.formData()).get("intent")).toBe("like");
+  });
+
+  it("still loses Remix's ?index and ?_routes, keeping everything else", async () => {
+    const index = await seenBy(new Request("https://ou.example/?index&category=furniture", { headers: { Cookie: "a=b" } }));
+    expect(index.url).toBe("https://ou.example/?category=furniture");
+    expect(index.headers.get("Cookie")).toBe("a=b");
+    const data = await seenBy(new Request("https://ou.example/home.data?_routes=routes%2Fhome&view=grid"));
+    expect(data.url).toBe("https://ou.example/home.data?view=grid");
+    const form = await seenBy(new Request("https://ou.example/?index", { method: "POST", body: new URLSearchParams({ text: "Lamp" }) }), "action");
+    expect(form.url).toBe("https://ou.example/");
+    expect((await form.formData()).get("text")).toBe("Lamp");
   });
 });
