@@ -1,11 +1,13 @@
 // Route matching on the server (docs/product.md §22): the patches in .patches/
-// keep each route table's ranked branches and each path's RegExp, and the
+// keep each route table's ranked branches and each path's RegExp, pass over a
+// branch whose whole path cannot match after one test, and keep the
 // render's route tree, so a request no longer converts, flattens and ranks
 // every route several times, and hands a loader the request it got when there
 // is no Remix parameter to take out of its address. What the server loads
 // is the CommonJS build the patch changes (the browser's build is untouched).
 import { createRequire } from "node:module";
 import fs from "node:fs";
+import { pathToFileURL } from "node:url";
 import type * as Router from "@remix-run/router";
 import type * as RouterServer from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
@@ -82,6 +84,86 @@ describe("route matching", () => {
     // the server's module holds the kept tree (the document renders themselves are the e2e suite's).
     const remixServer = fs.readFileSync(require.resolve("@remix-run/react/dist/server.js"), "utf8");
     expect(remixServer).toContain("serverRoutesFor(manifest.routes, routeModules, context.future, context.isSpaMode)");
+  });
+});
+
+/** This site's route table as Remix builds it from app/routes (ids shortened). */
+const siteTable = (): Route[] => [
+  {
+    id: "root",
+    path: "",
+    children: [
+      { id: "index", index: true },
+      { id: "splat", path: "*" },
+      { id: "profile", path: ":username" },
+      { id: "404", path: "404" },
+      { id: "add-code", path: "add-code" },
+      { id: "auth.email", path: "auth/email" },
+      { id: "auth.google", path: "auth/google" },
+      { id: "auth.google.callback", path: "auth/google/callback" },
+      { id: "create.comment", path: "create/comment/:id" },
+      { id: "create.post", path: "create/post" },
+      { id: "game", path: "game/:id" },
+      { id: "home", path: "home" },
+      { id: "login", path: "login" },
+      { id: "login.sent", path: "login/sent" },
+      { id: "manifest", path: "manifest.webmanifest" },
+      { id: "media", path: "media/*" },
+      { id: "messages.id", path: "messages/:id" },
+      { id: "messages.index", path: "messages", index: true },
+      { id: "moderation", path: "moderation" },
+      { id: "moderation.move-out", path: "moderation/move-out" },
+      { id: "more", path: "more", children: [{ id: "more.index", index: true }, { id: "more.panel", path: ":panel" }] },
+      { id: "post", path: "post/:id" },
+      { id: "post.edit", path: "post/:id/edit" },
+      { id: "post.renew", path: "post/:id/renew" },
+      { id: "profile.index", path: "profile", index: true },
+      { id: "profile.edit", path: "profile/edit" },
+      { id: "sales.review", path: "sales/:id/review" },
+      { id: "search", path: "search", caseSensitive: true },
+      { id: "optional", path: "lang?/about/:section?" },
+      {
+        id: "settings",
+        path: "settings",
+        children: [
+          { id: "settings.index", index: true },
+          { id: "settings.account", path: "account", index: true },
+          { id: "settings.email", path: "account/email" },
+          { id: "settings.blocked", path: "blocked" },
+        ],
+      },
+      { id: "layout", children: [{ id: "in-layout", path: "inside/:a/:b" }] },
+    ],
+  },
+];
+
+describe("passing over branches that cannot match", () => {
+  it("matches every address exactly as the router's own build does (the browser's, unpatched)", async () => {
+    // The ES module build is the browser's, which the patch leaves alone.
+    const unpatched = (await import(pathToFileURL(require.resolve("@remix-run/router").replace(/router\.cjs\.js$/, "router.js")).href)) as typeof Router;
+    const routes = siteTable();
+    const reference = siteTable();
+    const values = ["abc", "A-b_c", "x%20y", "%C3%9Cber", "a.b", "averyl-ou", "1"];
+    const shapes = [
+      "/", "//", "/home", "/HOME", "/home/", "/home//", "/home/x", "/404", "/auth/google/callback", "/auth/google/callback/x",
+      "/create/comment/$", "/create/post", "/game/$", "/login/sent", "/LOGIN/SENT/", "/manifest.webmanifest", "/manifestxwebmanifest",
+      "/media", "/media/", "/media/posts/$/1-200.webp", "/messages", "/messages/", "/messages/$", "/messages/$/x", "/moderation/move-out",
+      "/more", "/more/$", "/more/$/x", "/post/$", "/post/$/", "/post//$", "/post/$/edit", "/POST/$/Edit", "/post/$/renew", "/post/$/x",
+      "/profile", "/profile/edit", "/sales/$/review", "/search", "/Search", "/SEARCH/", "/about", "/en/about", "/en/about/$", "/about/$",
+      "/settings", "/settings/", "/settings/account", "/settings/account/email", "/settings/blocked", "/settings/x", "/inside/$/$",
+      "/inside/$", "/$", "/$/", "/$/followers", "/a/b/c/d", "/%2F", "/-", "/.", "/post/%2Fx",
+    ];
+    const summary = (matches: Router.AgnosticRouteMatch[] | null) =>
+      matches?.map((m) => ({ id: m.route.id, params: { ...m.params }, pathname: m.pathname, base: m.pathnameBase })) ?? null;
+    let compared = 0;
+    for (const shape of shapes) {
+      for (const value of values) {
+        const path = shape.replaceAll("$", value);
+        expect(summary(matchRoutes(routes, path)), path).toEqual(summary(unpatched.matchRoutes(reference, path)));
+        compared++;
+      }
+    }
+    expect(compared).toBe(shapes.length * values.length);
   });
 });
 
