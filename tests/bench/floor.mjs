@@ -106,7 +106,7 @@ export async function timeRequests(url, count) {
  * rounds, for each target: `{ url, label }` (the same page served differently,
  * e.g. with and without the visitors' page cache), optionally with `headers`
  * (a signed-in cookie), `floorHeaders` (the same Accept-Encoding for the floor)
- * and its own `budget`.
+ * and its own `budget` (null: no budget, printed for comparison).
  */
 export async function reportThroughput(targets) {
   const floorDir = buildFloor();
@@ -116,9 +116,9 @@ export async function reportThroughput(targets) {
     for (const { url, label, headers, floorHeaders, budget = RATIO_BUDGET } of targets) {
       await throughput(url, 1, 8, headers); // warm up
       const { home, floor: base, ratio } = await throughputRatio(throughput, url, floor.base, 3, { headers, floorHeaders });
-      console.log(
-        `Throughput on ${label}: ${new URL(url).pathname} ${home.toFixed(0)} req/s vs the floor app ${base.toFixed(0)} req/s = ${ratio.toFixed(2)} (budget ≥ ${budget}) ${ratio >= budget ? "ok" : "OVER"}`,
-      );
+      // budget null: printed for comparison only (the same page served another way).
+      const verdict = budget === null ? "(for comparison: no budget)" : `(budget ≥ ${budget}) ${ratio >= budget ? "ok" : "OVER"}`;
+      console.log(`Throughput on ${label}: ${new URL(url).pathname} ${home.toFixed(0)} req/s vs the floor app ${base.toFixed(0)} req/s = ${ratio.toFixed(2)} ${verdict}`);
     }
   } finally {
     floor.stop();
