@@ -105,12 +105,13 @@ async function start() {
     }),
     express.static("public/games", { maxAge: "1h" }),
   );
-  // Only a path that names a file (it has an extension) is looked up on disk: a page request skips the file system.
   // The service worker: public/service-worker.js with this build's cache version and shell (docs/product.md §26).
   app.get("/sw.js", serviceWorkerHandler(build.assets));
+  // Only a path that names a file (it has an extension) is looked up on disk: a page request skips the
+  // file system, and so does a page's data for a navigation with JS (`/home.data`; no file here ends so).
   // Icons, logos and cards: revalidated by their ETag alone, and never asked for in parts.
   const publicFiles = express.static("public", { maxAge: "1h", setHeaders: staticHeaders, redirect: false, lastModified: false, acceptRanges: false });
-  app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
+  app.use((req, res, next) => (/\.(?!data$)\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
 
   // Documents and everything else Remix answers: the nonce-based CSP and the rest of helmet.
   app.use((_req, res, next) => {
