@@ -96,9 +96,23 @@ for (const [net, prefix] of [
   PRIVATE.addSubnet(net, prefix, "ipv6");
 }
 
+/** Answers for the addresses seen lately: a client sends many requests, and a BlockList check builds a SocketAddress each time. */
+const privateAnswers = new Map<string, boolean>();
+const PRIVATE_ANSWERS_MAX = 1000;
+
 /** Loopback, private, carrier-grade NAT or link-local: no lookup can place it. An empty or malformed address counts too. */
 export function isPrivateAddress(ip: string | null | undefined): boolean {
   if (!ip) return true;
+  let answer = privateAnswers.get(ip);
+  if (answer === undefined) {
+    answer = checkPrivate(ip);
+    if (privateAnswers.size >= PRIVATE_ANSWERS_MAX) privateAnswers.clear();
+    privateAnswers.set(ip, answer);
+  }
+  return answer;
+}
+
+function checkPrivate(ip: string): boolean {
   const mapped = ip.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i)?.[1];
   const address = mapped ?? ip;
   const family = isIP(address);

@@ -76,6 +76,15 @@ describe("isPrivateAddress", () => {
   it.each(["8.8.8.8", "129.15.0.1", "::ffff:8.8.4.4", "2001:4860:4860::8888"])("%s is public", (ip) =>
     expect(isPrivateAddress(ip)).toBe(false),
   );
+  it("answers the same for an address seen before, and after more addresses than it keeps", () => {
+    for (let round = 0; round < 2; round++) {
+      expect(isPrivateAddress("10.9.8.7")).toBe(true);
+      expect(isPrivateAddress("8.8.8.8")).toBe(false);
+    }
+    for (let i = 0; i < 1500; i++) expect(isPrivateAddress(`129.15.${i >> 8}.${i & 255}`)).toBe(false);
+    expect(isPrivateAddress("10.9.8.7")).toBe(true);
+    expect(isPrivateAddress("129.15.0.1")).toBe(false);
+  });
 });
 
 describe("where the location comes from", () => {
