@@ -64,7 +64,9 @@ export function client(base) {
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(";");
       const eq = pair.indexOf("=");
-      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+      // A cookie set empty or already expired is removed, as a browser removes it.
+      if (eq === pair.length - 1 || /;\s*max-age=0\b/i.test(c)) jar.delete(pair.slice(0, eq));
+      else jar.set(pair.slice(0, eq), pair.slice(eq + 1));
     }
     return res;
   }

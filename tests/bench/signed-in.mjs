@@ -30,6 +30,10 @@ export async function signedInStudent(base) {
     const res = await student.request(`/create/comment/${id}?type=post`, { method: "POST", body: comment });
     if (res.status !== 302) throw new Error(`Commenting failed: ${res.status}`);
   }
+  // The last comment's "Your reply was sent" is shown once and then gone, as in a browser: the
+  // pages measured are the student's everyday ones, not each one clearing that alert again.
+  for (let i = 0; i < 2; i++) await (await student.request("/home")).arrayBuffer();
+  if (student.cookies().some(([name]) => name.includes("alert"))) throw new Error("The alert cookie outlived two pages");
   const cookie = student.cookies().map(([k, v]) => `${k}=${v}`).join("; ");
   return { cookie, postPath: `/post/${id}` };
 }
