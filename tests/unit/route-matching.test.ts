@@ -16,9 +16,11 @@ const require = createRequire(import.meta.url);
 const { matchRoutes } = require("@remix-run/router") as typeof Router;
 const { createStaticHandler, createStaticRouter } = require("react-router-dom/server") as typeof RouterServer;
 type LoaderArgs = { request: Request };
+type RouteCall = { loadContext: unknown; params: object; request: Request; routeId: string; singleFetch: boolean };
+type RouteFunction = (args: LoaderArgs) => unknown;
 const { callRouteLoader, callRouteAction } = require("@remix-run/server-runtime/dist/data.js") as {
-  callRouteLoader: (args: { loadContext: unknown; loader: (args: LoaderArgs) => unknown; params: object; request: Request; routeId: string; singleFetch: boolean }) => Promise<unknown>;
-  callRouteAction: (args: { loadContext: unknown; action: (args: LoaderArgs) => unknown; params: object; request: Request; routeId: string; singleFetch: boolean }) => Promise<unknown>;
+  callRouteLoader: (args: RouteCall & { loader: RouteFunction }) => Promise<unknown>;
+  callRouteAction: (args: RouteCall & { action: RouteFunction }) => Promise<unknown>;
 };
 
 type Route = Router.AgnosticRouteObject;
