@@ -1,6 +1,7 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Icon } from "./icons";
+import { SpaLink } from "./spa-link";
 import { backTarget, HISTORY_KEY, HISTORY_TTL_MS, safePath, type HistoryEntry } from "~/utils/navigation";
 
 function readHistory(now: number): HistoryEntry[] {
@@ -39,8 +40,8 @@ export function useBackTarget(serverTarget: string): string {
 export function BackButton({ serverTarget }: { serverTarget: string }) {
   const target = safePath(useBackTarget(serverTarget));
   return (
-    <Link to={target} className="icon-button back-button" aria-label="Back" data-testid="back">
+    <SpaLink to={target} className="icon-button back-button" aria-label="Back" data-testid="back">
       <Icon name="back" />
-    </Link>
+    </SpaLink>
   );
 }
