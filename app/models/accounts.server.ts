@@ -3,7 +3,7 @@
 // the account settings (username, email, password).
 import { and, eq, like, or, sql } from "drizzle-orm";
 import { getDb, isUniqueViolation, newId, schema, transaction, type Db, type Tx } from "~/services/db.server";
-import { absoluteUrl } from "~/services/urls.server";
+import { urlOnSite } from "~/services/urls.server";
 import { consume, refund, resetLimit } from "~/services/rate-limit.server";
 import { endAllSessions } from "~/services/session.server";
 import { AUTH_MESSAGES, type AuthErrorCode } from "~/utils/auth-messages";
@@ -166,14 +166,17 @@ export async function checkCurrentPassword(user: User, password: string): Promis
   await checkPassword(user, user.email, password);
 }
 
-/** The sign-up verification email (docs/product.md §3): a link and the same code to type on /verify. */
-export async function sendSignupVerification(request: Request, user: Pick<User, "id" | "email" | "firstName">, redirectTo?: string | null) {
+/**
+ * The sign-up verification email (docs/product.md §3): a link and the same code to type on /verify.
+ * `origin` is the site's verified origin (siteOrigin), never a header's word.
+ */
+export async function sendSignupVerification(origin: string, user: Pick<User, "id" | "email" | "firstName">, redirectTo?: string | null) {
   const created = await createVerification({ type: "signup", target: user.email, userId: user.id, withCode: true, replace: true });
   const params = new URLSearchParams({ token: created.token });
   const back = safePath(redirectTo, "/home");
   if (back !== "/home") params.set("redirect", back);
   await sendSignupVerificationEmail(user.email, {
-    url: absoluteUrl(request, `/verify?${params}`),
+    url: urlOnSite(origin, `/verify?${params}`),
     code: created.code!,
     firstName: user.firstName,
   });

@@ -2,7 +2,7 @@
 // student (/add-code) and the campus they pick (/select-city).
 import { eq, or } from "drizzle-orm";
 import { getDb, schema } from "~/services/db.server";
-import { absoluteUrl } from "~/services/urls.server";
+import { urlOnSite } from "~/services/urls.server";
 import { AuthError, isSchoolEmail } from "./accounts.server";
 import { sendSchoolEmailCode } from "./auth-mail.server";
 import { isBannedEmail } from "./banned-emails.server";
@@ -32,11 +32,11 @@ export async function schoolEmailRefusal(user: Pick<User, "id" | "campusId">, em
   return other ? "email-in-use" : null;
 }
 
-/** Sends the link and 6-digit code that confirm a school email (one live code per address). */
-export async function sendSchoolEmailVerification(request: Request, user: Pick<User, "id" | "firstName">, email: string) {
+/** Sends the link and 6-digit code that confirm a school email (one live code per address); `origin` is the site's verified origin (siteOrigin). */
+export async function sendSchoolEmailVerification(origin: string, user: Pick<User, "id" | "firstName">, email: string) {
   const created = await createVerification({ type: "school-email", target: email, userId: user.id, withCode: true, replace: true });
   await sendSchoolEmailCode(email, {
-    url: absoluteUrl(request, `/add-code?${new URLSearchParams({ token: created.token })}`),
+    url: urlOnSite(origin, `/add-code?${new URLSearchParams({ token: created.token })}`),
     code: created.code!,
     firstName: user.firstName,
   });

@@ -68,7 +68,12 @@ export function siteOrigin(request: Request): string {
 
 /** An absolute URL for a path on this site (emails, share links, OAuth callbacks). */
 export function absoluteUrl(request: Request, pathWithSearch: string): string {
-  return new URL(pathWithSearch, `${siteOrigin(request)}/`).toString();
+  return urlOnSite(siteOrigin(request), pathWithSearch);
+}
+
+/** An absolute URL for a path on the site at `origin` (one siteOrigin gave). */
+export function urlOnSite(origin: string, pathWithSearch: string): string {
+  return new URL(pathWithSearch, `${origin}/`).toString();
 }
 
 /**

@@ -1,7 +1,8 @@
 // /add-code (docs/product.md §4) and the campus a user belongs to, with real Requests.
 import { desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { changeCampus, schoolEmailRefusal } from "~/models/school.server";
+import { changeCampus, schoolEmailRefusal, sendSchoolEmailVerification } from "~/models/school.server";
+import { sendSignupVerification } from "~/models/accounts.server";
 import { campusSiteUrl, findCampuses, getCampus } from "~/models/campuses.server";
 import { getUserById, insertUser } from "~/models/users.server";
 import { action, loader } from "~/routes/add-code/route.server";
@@ -51,6 +52,19 @@ async function lastMailTo(address: string) {
 }
 
 beforeAll(() => seed({ demo: false }));
+
+describe("the emails that carry a link", () => {
+  it("are sent by the models without a request: the link is on the site origin they are given", async () => {
+    const { user } = await signedIn();
+    const origin = "https://utexas.campus.example";
+    const schoolAddress = `links${n}@utexas.edu`;
+    await sendSchoolEmailVerification(origin, user, schoolAddress);
+    expect((await lastMailTo(schoolAddress))!.html).toContain(`${origin}/add-code?token=`);
+    await sendSignupVerification(origin, user, "/saved");
+    const signup = (await lastMailTo(user.email))!;
+    expect(signup.html).toMatch(/https:\/\/utexas\.campus\.example\/verify\?token=[^"&]+&amp;redirect=%2Fsaved/);
+  });
+});
 
 describe("/add-code", () => {
   it("sends a code to a school address, then the typed code makes the user school-verified", async () => {

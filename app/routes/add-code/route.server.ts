@@ -7,6 +7,7 @@ import { formConstraint, schoolCodeSchema, schoolEmailSchema } from "~/schemas/i
 import { redirectWithAlert } from "~/services/alerts.server";
 import { consume } from "~/services/rate-limit.server";
 import { getOptionalUser, requireUser } from "~/services/session.server";
+import { siteOrigin } from "~/services/urls.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import { parseWithSchema } from "~/utils/form";
 import { readForm } from "~/services/form.server";
@@ -92,6 +93,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (refusal) return refuse(await refusalMessage(refusal, user.campusId), refusal === "email-in-use" ? 409 : refusal === "banned" ? 403 : 400);
   if (!(await consume("emailIp", ip)).ok) return refuse(AUTH_MESSAGES["ip-flood"], 429);
   if (!(await consume("emailAddress", email)).ok) return refuse(AUTH_MESSAGES["email-flood"], 429);
-  await sendSchoolEmailVerification(request, user, email);
+  await sendSchoolEmailVerification(siteOrigin(request), user, email);
   return redirectWithAlert(request, `/add-code?${new URLSearchParams({ email })}`, { type: "okay", message: "Email sent." });
 }

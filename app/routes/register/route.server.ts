@@ -6,6 +6,7 @@ import { formConstraint, registerSchema } from "~/schemas/index.server";
 import { readForm } from "~/services/form.server";
 import { consume } from "~/services/rate-limit.server";
 import { createSessionCookie, requireVisitor, verifyRedirectUrl } from "~/services/session.server";
+import { siteOrigin } from "~/services/urls.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import { parseWithSchema } from "~/utils/form";
 import { safePath } from "~/utils/navigation";
@@ -33,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { email, name, password, redirect: redirectTo } = submission.value;
   try {
     const user = await registerWithPassword({ email, fullName: name, password, campusId: (await campusForRequest(request)).id });
-    await sendSignupVerification(request, user, redirectTo);
+    await sendSignupVerification(siteOrigin(request), user, redirectTo);
     // A pending session: it can open /verify and sign out, nothing more until the email is verified.
     return redirect(verifyRedirectUrl(safePath(redirectTo, "/home")), {
       headers: { "Set-Cookie": await createSessionCookie(request, user.id) },

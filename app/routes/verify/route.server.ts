@@ -7,6 +7,7 @@ import { redirectWithAlert } from "~/services/alerts.server";
 import { readForm } from "~/services/form.server";
 import { consume } from "~/services/rate-limit.server";
 import { createSessionCookie, destroySessionCookie, getSessionUser, loginRedirectUrl, requireSessionUser, returnPath } from "~/services/session.server";
+import { siteOrigin } from "~/services/urls.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import { parseWithSchema } from "~/utils/form";
 import { safePath } from "~/utils/navigation";
@@ -67,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (formData.get("intent") === "resend") {
     if (!(await consume("emailIp", context.clientIp || "unknown")).ok) return data({ resend: AUTH_MESSAGES["ip-flood"], result: undefined }, { status: 429 });
     if (!(await consume("emailAddress", user.email)).ok) return data({ resend: AUTH_MESSAGES["email-flood"], result: undefined }, { status: 429 });
-    await sendSignupVerification(request, user, redirectTo);
+    await sendSignupVerification(siteOrigin(request), user, redirectTo);
     return redirectWithAlert(request, new URL(request.url).pathname + new URL(request.url).search, { type: "okay", message: "Email sent." });
   }
 
