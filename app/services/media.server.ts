@@ -9,7 +9,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
-import { FEED_IMAGE_MAX_WIDTH, GALLERY_IMAGE_WIDTHS, MEDIA_DISPLAY_HEIGHT, thumbnailWidth } from "~/utils/image-sizes";
+import { FEED_IMAGE_MAX_WIDTH, GALLERY_IMAGE_WIDTHS, MEDIA_DISPLAY_HEIGHT, THUMBNAIL_WEBP, thumbnailWidth } from "~/utils/image-sizes";
 import {
   AVATAR_SIZES,
   isProfilePhotoName,
@@ -119,13 +119,7 @@ function displayName(name: string): string {
   return cleanFieldText(base).replace(/[\t\n\r]/g, "").slice(0, 200) || "upload";
 }
 
-/**
- * The feed's thumbnails carry most of a first visit's bytes (without JavaScript
- * the browser ignores loading="lazy" and fetches every one): encoded harder and
- * at a quality a 200 px high thumbnail does not show the loss of, for about 30 %
- * fewer bytes. The post page's variants keep the higher quality.
- */
-const THUMBNAIL_WEBP = { quality: 60, effort: 6, smartSubsample: true } as const;
+/** The post page's variants keep a higher quality than the feed's thumbnails (THUMBNAIL_WEBP). */
 const GALLERY_WEBP = { quality: 78, effort: 4 } as const;
 
 /** What the uploader sees when the store (disk or bucket) fails: not their file's fault, so try again. */

@@ -6,7 +6,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { MEDIA_DISPLAY_HEIGHT, thumbnailWidth } from "~/utils/image-sizes";
+import { MEDIA_DISPLAY_HEIGHT, THUMBNAIL_WEBP, thumbnailWidth } from "~/utils/image-sizes";
 import { MAX_VIDEO_SECONDS, VIDEO_MAX_FPS, VIDEO_MAX_LONG_SIDE, VIDEO_POSTER_LONG_SIDE, VIDEO_TOO_LONG } from "~/utils/video-rules";
 import { FFMPEG_THREADS, moveInto, runTool, VideoError, withWorkspace } from "./ffmpeg.server";
 import { copyIn, inputArgs, probeCopy, sniffContainer, UNREADABLE, type VideoInfo } from "./probe.server";
@@ -191,7 +191,6 @@ export type VideoPosters = {
 };
 
 /** Same as the photos' thumbnails: a quality the small size does not show the loss of. */
-const THUMBNAIL_WEBP = { quality: 60, effort: 6, smartSubsample: true } as const;
 const POSTER_WEBP = { quality: 70, effort: 5, smartSubsample: true } as const;
 
 /**
