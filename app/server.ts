@@ -1,5 +1,4 @@
 // The production server: Express + the Remix build, compiled into build/index.js.
-import crypto from "node:crypto";
 import zlib from "node:zlib";
 import * as build from "@remix-run/dev/server-build";
 // The adapter's own request and response bridges (dist/server is what its createRequestHandler uses).
@@ -27,6 +26,7 @@ import { configuredMailWorker } from "./services/mail-worker.server";
 import { withRequestScope } from "./services/request-scope.server";
 import { describeFfmpeg } from "./services/video/ffmpeg.server";
 import { countStatements } from "./services/statement-count.server";
+import { cspNonce } from "./services/csp-nonce.server";
 import { trackConnections, within } from "./services/shutdown.server";
 import {
   formContentTypeMiddleware,
@@ -115,7 +115,7 @@ async function start() {
 
   // Documents and everything else Remix answers: the nonce-based CSP and the rest of helmet.
   app.use((_req, res, next) => {
-    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    res.locals.cspNonce = cspNonce();
     next();
   });
   // Uploaded photos and videos (/media, a Remix route) are files, and the route manifest the
