@@ -6,7 +6,7 @@ import type { SessionUser } from "~/utils/user";
 import { AlertToast } from "./alert";
 import { BackButton } from "./back-button";
 import { Icon, type IconName } from "./icons";
-import { SpaLink, useIntentPrefetch, useSpaLinks } from "./spa-link";
+import { ShellLink, ShellNavLink } from "./shell-link";
 
 export type ShellData = {
   campus: { id: string; name: string };
@@ -84,17 +84,6 @@ function unreadBadge(item: NavItem, data: ShellData | undefined) {
   };
 }
 
-/**
- * The current page's own item and its section's (Settings on /settings/blocked),
- * as a <NavLink> decides it: `aria-current="page"` and the `active` class.
- */
-function activeProps(to: string, pathname: string) {
-  const path = pathname.toLowerCase();
-  const target = to.toLowerCase();
-  const active = path === target || (path.startsWith(target) && path.charAt(target.length) === "/");
-  return active ? { className: "active", "aria-current": "page" as const } : null;
-}
-
 /** Hides the mobile header while scrolling down and shows it on the way up (docs/product.md §2). */
 function useHideOnScroll() {
   const ref = useRef<HTMLElement>(null);
@@ -119,40 +108,37 @@ export function AppShell({ data, children }: { data: ShellData | undefined; chil
   const nav = navFor(data?.user, data?.pending);
   const createPost = createPostHref(matches);
   const { pathname } = useLocation();
-  const prefetch = useIntentPrefetch();
-  useSpaLinks();
   return (
     <div className="shell">
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <nav className="side-nav" aria-label="Main" {...prefetch.handlers}>
-        <SpaLink to="/home" className="brand">
+      <nav className="side-nav" aria-label="Main">
+        <ShellLink to="/home" className="brand">
           <img src={`/logos/${campus.id}.svg`} alt="" width="32" height="32" />
           <span>{campus.name} BuySell</span>
-        </SpaLink>
+        </ShellLink>
         <ul>
           {nav.map((item) => {
             const { badge, label } = unreadBadge(item, data);
             return (
               <li key={item.to}>
                 {/* Opening Notifications marks them read: no fetching ahead on hover. */}
-                <SpaLink to={item.to} data-prefetch={item.to === "/notifications" ? undefined : ""} aria-label={badge ? label : undefined} {...activeProps(item.to, pathname)}>
+                <ShellNavLink pathname={pathname} to={item.to} prefetch={item.to === "/notifications" ? "none" : "intent"} aria-label={badge ? label : undefined}>
                   <span className="nav-icon">
                     <Icon name={item.icon} />
                     {badge}
                   </span>
                   <span>{item.label}</span>
-                </SpaLink>
+                </ShellNavLink>
               </li>
             );
           })}
         </ul>
-        {prefetch.links}
         {createPost ? (
-          <SpaLink to={createPost} className="button button--primary side-nav__create">
+          <ShellLink to={createPost} className="button button--primary side-nav__create">
             Create Post
-          </SpaLink>
+          </ShellLink>
         ) : null}
       </nav>
 
@@ -160,9 +146,9 @@ export function AppShell({ data, children }: { data: ShellData | undefined; chil
         <header className="top-bar" ref={headerRef}>
           {back && data ? <BackButton serverTarget={data.back} /> : <span className="top-bar__spacer" />}
           <h1 className="top-bar__title">{title ?? `${campus.name} BuySell`}</h1>
-          <SpaLink to="/home" className="top-bar__logo" aria-label={`${campus.name} BuySell home`}>
+          <ShellLink to="/home" className="top-bar__logo" aria-label={`${campus.name} BuySell home`}>
             <img src={`/logos/${campus.id}.svg`} alt="" width="28" height="28" />
-          </SpaLink>
+          </ShellLink>
         </header>
         <main id="main" tabIndex={-1}>
           {children}
@@ -173,12 +159,12 @@ export function AppShell({ data, children }: { data: ShellData | undefined; chil
         {[...NAV.filter((n) => n !== SETTINGS && n !== SAVED), ...(data?.user?.isModerator ? [MODERATION] : [])].map((item) => {
           const { badge, label } = unreadBadge(item, data);
           return (
-            <SpaLink key={item.to} to={item.to} aria-label={label} {...activeProps(item.to, pathname)}>
+            <ShellNavLink key={item.to} pathname={pathname} to={item.to} aria-label={label}>
               <span className="nav-icon">
                 <Icon name={item.icon} />
                 {badge}
               </span>
-            </SpaLink>
+            </ShellNavLink>
           );
         })}
       </nav>

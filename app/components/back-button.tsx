@@ -1,7 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Icon } from "./icons";
-import { SpaLink } from "./spa-link";
+import { ShellLink } from "./shell-link";
 import { backTarget, HISTORY_KEY, HISTORY_TTL_MS, safePath, type HistoryEntry } from "~/utils/navigation";
 
 function readHistory(now: number): HistoryEntry[] {
@@ -40,8 +40,8 @@ export function useBackTarget(serverTarget: string): string {
 export function BackButton({ serverTarget }: { serverTarget: string }) {
   const target = safePath(useBackTarget(serverTarget));
   return (
-    <SpaLink to={target} className="icon-button back-button" aria-label="Back" data-testid="back">
+    <ShellLink to={target} className="icon-button back-button" aria-label="Back" data-testid="back">
       <Icon name="back" />
-    </SpaLink>
+    </ShellLink>
   );
 }

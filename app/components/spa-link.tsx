@@ -1,13 +1,12 @@
-// The links of cards (author, body, photos, actions) and of the app shell's
-// navigation. A feed draws about eighty links and the shell twenty, and a
-// Remix <Link> (a <NavLink> more so) is a dozen hooks to render on the server
-// for every page and to hydrate on a phone. A <SpaLink> is a plain <a>:
-// without JS an ordinary link; with JS one click listener for the document
-// (useSpaLinks, called by the components that draw them) makes the same
-// client-side navigation a <Link> would. `data-discover` lets Remix's route
-// discovery find it as it finds its own links.
-import { PrefetchPageLinks, useNavigate, type NavigateFunction } from "@remix-run/react";
-import { createElement, useEffect, useRef, useState, type AnchorHTMLAttributes, type SyntheticEvent } from "react";
+// The links of cards (author, body, photos, actions). A feed draws about eighty
+// links, and a Remix <Link> is a dozen hooks to hydrate each: most of a phone's
+// start-up work on /home. A <SpaLink> is a plain <a>: without JS an ordinary
+// link; with JS one click listener for the document (useSpaLinks, called by
+// the components that draw them) makes the same client-side navigation a
+// <Link> would. `data-discover` lets Remix's route discovery find it as it
+// finds its own links. Pages without cards load none of this.
+import { useNavigate, type NavigateFunction } from "@remix-run/react";
+import { createElement, useEffect, type AnchorHTMLAttributes } from "react";
 
 type SpaLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { to: string; preventScrollReset?: boolean };
 
@@ -59,39 +58,4 @@ export function useSpaLinks() {
     if (!navigateTo) document.addEventListener("click", onClick);
     navigateTo = navigate;
   }, [navigate]);
-}
-
-/** Remix's wait before a link's pointer or focus counts as an intent to follow it. */
-const INTENT_DELAY_MS = 100;
-
-/**
- * Fetching ahead, as <Link prefetch="intent"> does, for the SpaLinks marked
- * `data-prefetch` inside one element: its handlers (the pointer resting on a
- * link, a touch, focus) and the <link rel="prefetch"> tags for the page the
- * intent is on (its route modules and data), to render anywhere.
- */
-export function useIntentPrefetch() {
-  const [page, setPage] = useState<string | null>(null);
-  const pending = useRef<string | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const cancel = () => {
-    pending.current = null;
-    clearTimeout(timer.current);
-    setPage(null);
-  };
-  const intent = (event: SyntheticEvent) => {
-    const link = event.target instanceof Element ? event.target.closest("a[data-prefetch]") : null;
-    const href = link?.getAttribute("href") ?? null;
-    // Moving over the link's own icon and label is the same intent.
-    if (href === pending.current) return;
-    if (!href) return cancel();
-    pending.current = href;
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setPage(href), INTENT_DELAY_MS);
-  };
-  return {
-    handlers: { onMouseOver: intent, onFocus: intent, onTouchStart: intent, onMouseLeave: cancel, onBlur: cancel },
-    links: page ? <PrefetchPageLinks page={page} /> : null,
-  };
 }
