@@ -190,7 +190,7 @@ export type VideoPosters = {
   large: VideoPoster;
 };
 
-/** Same as the photos' thumbnails: a quality the small size does not show the loss of. */
+/** The post page's player poster (the thumbnails use the photos' THUMBNAIL_WEBP). */
 const POSTER_WEBP = { quality: 70, effort: 5, smartSubsample: true } as const;
 
 /**
