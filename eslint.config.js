@@ -37,6 +37,12 @@ const sqliteOnly = [
   },
 ];
 
+// Models and application services know no HTTP: they are called from tests, jobs and other flows.
+const requestType = {
+  selector: "TSTypeReference[typeName.name='Request']",
+  message: "Models and flows take plain values (the user, ids, the parsed form, the site's origin), not a Request: read the request in app/http or the route.",
+};
+
 // A screen is a folder: route.tsx (or route.ts) holds the component, handle and
 // meta and re-exports the loader and action of ./route.server.ts, its one server module.
 const inlineServerCode = {
@@ -143,6 +149,7 @@ export default tseslint.config(
           ],
         },
       ],
+      "no-restricted-syntax": ["error", zodNamedImport, ...sqliteOnly, requestType],
     },
   },
   {
@@ -164,7 +171,10 @@ export default tseslint.config(
   },
   {
     files: ["app/flows/**/*.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [above(["http", "routes"], "Application services take plain values and know no HTTP: app/http and the routes sit above them.")] }] },
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [above(["http", "routes"], "Application services take plain values and know no HTTP: app/http and the routes sit above them.")] }],
+      "no-restricted-syntax": ["error", zodNamedImport, ...sqliteOnly, requestType],
+    },
   },
   {
     // Request-bound helpers several routes share (the permission gate, reading forms, refusals as responses).

@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect, redirectDocument } from "@remix-run/node";
 import { layoutView } from "~/flows/layout.server";
-import { campusForRequest } from "~/models/campuses.server";
+import { campusForRequest } from "~/http/campus.server";
 import { readAlert } from "~/services/alerts.server";
 import { config } from "~/services/config.server";
 import { signUpPromptAllowed } from "~/services/geo.server";

@@ -88,7 +88,7 @@ function withDescriptions(media: StoredMedia[], descriptions: (string | null)[])
   return media.map((m, i) => ({ ...m, alt: descriptions[i] ?? null }));
 }
 
-/** Who sends a post or comment, to which campus's site (the request's: campusForRequest). */
+/** Who sends a post or comment, to which campus's site (the request's: app/http/campus.server). */
 export type SubmitOpts = { author: User; campusId: string; origin: string; target: SubmitTarget };
 
 /** Only a student of the site's campus (docs/product.md §4) posts or comments there (the request's campus, whatever the target's). */

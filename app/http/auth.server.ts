@@ -16,7 +16,7 @@ import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
 import * as z from "zod";
 import { AuthError, googleSignIn, passwordSignIn } from "~/models/accounts.server";
 import { sendMagicLinkEmail } from "~/models/auth-mail.server";
-import { campusForRequest } from "~/models/campuses.server";
+import { campusForRequest } from "~/http/campus.server";
 import { createVerification, VERIFICATION_TTL_MS } from "~/models/verifications.server";
 import type { AuthErrorCode } from "~/utils/auth-messages";
 import { parseGoogleName } from "~/utils/names";

@@ -4,7 +4,8 @@
 // is about, and the rule of app/models/permissions.server.ts. The caller
 // decides how a refusal is shown (an alert, the draft back, an error page).
 import { decide, type PermissionSubject } from "~/flows/permissions.server";
-import { campusForRequest, type Campus } from "~/models/campuses.server";
+import { campusForRequest } from "~/http/campus.server";
+import { type Campus } from "~/models/campuses.server";
 import type { PermissionAction, PermissionRefusal } from "~/models/permissions.server";
 import type { User } from "~/models/users.server";
 import { requireUser } from "~/services/session.server";

@@ -3,7 +3,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { deletePortfolio, isPortfolioIntent, PORTFOLIO_INTENTS, portfolioPage, type PortfolioTab } from "~/flows/portfolio-page.server";
 import { commentTarget, submitPost } from "~/flows/post-submission.server";
-import { campusForRequest } from "~/models/campuses.server";
+import { campusForRequest } from "~/http/campus.server";
 import { can, portfolioTarget, type PermissionRefusal } from "~/models/permissions.server";
 import type { PortfolioKind } from "~/models/portfolio.server";
 import { commentSchema } from "~/schemas/index.server";

@@ -36,9 +36,9 @@ export async function getCampus(id: string): Promise<Campus | undefined> {
   return campus;
 }
 
-/** The campus site a request is for, chosen by its hostname. */
-export async function campusForRequest(request: Request): Promise<Campus> {
-  const id = campusIdFromHost(new URL(request.url).host);
+/** The campus site a host name (`ou.campusbuysell.com`, with or without a port) is for. */
+export async function campusForHost(host: string): Promise<Campus> {
+  const id = campusIdFromHost(host);
   const campus = await getCampus(id);
   if (!campus) throw new Error(`Campus ${id} is missing: was the database seeded?`);
   return campus;

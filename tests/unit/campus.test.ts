@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { campusForRequest, schoolDomains, getCampus } from "~/models/campuses.server";
+import { campusForRequest } from "~/http/campus.server";
+import { campusForHost, schoolDomains, getCampus } from "~/models/campuses.server";
 import { campusIdFromHost } from "~/utils/campus";
 import { seed } from "~/flows/seed.server";
 
@@ -36,6 +37,9 @@ describe("campus rows", () => {
     expect((await getCampus("uf"))?.emailDomain).toBe("ufl.edu");
     expect((await campusForRequest(new Request("http://utbuysell.localhost:3000/home"))).name).toBe("UT");
     expect((await campusForRequest(new Request("http://localhost:3000/"))).name).toBe("OU");
+    // The model takes the host name alone; a host that names no campus site gets the default one.
+    expect((await campusForHost("smubuysell.com")).name).toBe("SMU");
+    expect((await campusForHost("example.org")).name).toBe("OU");
     // The general campus accepts any of the school domains (docs/product.md §4).
     expect(schoolDomains((await getCampus("campus"))!)).toEqual(["ou.edu", "utexas.edu", "smu.edu", "ufl.edu"]);
     expect(schoolDomains((await getCampus("smu"))!)).toEqual(["smu.edu"]);

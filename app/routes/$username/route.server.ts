@@ -6,7 +6,7 @@ import { requestClaimLink } from "~/http/auth.server";
 import { linkPreviewTags, profilePreview } from "~/http/link-previews.server";
 import { profilePage, setBlocked } from "~/flows/profile-page.server";
 import { reportAction } from "~/http/reports.server";
-import { campusForRequest } from "~/models/campuses.server";
+import { campusForRequest } from "~/http/campus.server";
 import { checkPermission, refusalResponse } from "~/http/permissions.server";
 import { can } from "~/models/permissions.server";
 import { reportUser } from "~/models/reports.server";

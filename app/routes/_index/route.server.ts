@@ -1,6 +1,6 @@
 // /: the landing page, a few of the newest posts, projects and games.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { campusForRequest } from "~/models/campuses.server";
+import { campusForRequest } from "~/http/campus.server";
 import { listGames, listProjects } from "~/models/portfolio.server";
 import { getFeedPage } from "~/models/posts.server";
 import { getViewerTimeZone } from "~/services/client-hints.server";

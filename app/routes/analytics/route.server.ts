@@ -1,6 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { campusForRequest, listCampuses } from "~/models/campuses.server";
+import { campusForRequest } from "~/http/campus.server";
+import { listCampuses } from "~/models/campuses.server";
 import { countsPerDay, EVENT_NAMES, type EventName, flushPageViews } from "~/models/events.server";
 import { isOwner } from "~/models/users.server";
 import { getViewerTimeZone } from "~/services/client-hints.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { authErrorCode } from "~/models/accounts.server";
-import { campusForRequest } from "~/models/campuses.server";
+import { campusForRequest } from "~/http/campus.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { clearFlowCookie, completeSignIn, finishGoogle } from "~/http/auth.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";

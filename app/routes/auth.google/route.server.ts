@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { campusForRequest } from "~/models/campuses.server";
+import { campusForRequest } from "~/http/campus.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { startGoogle } from "~/http/auth.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";

@@ -1,6 +1,6 @@
 // /create/comment/{id}: the comment composer on a page of its own, for a post, game or project.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { campusForRequest } from "~/models/campuses.server";
+import { campusForRequest } from "~/http/campus.server";
 import { isSchoolVerifiedOn } from "~/models/school.server";
 import { videosAccepted } from "~/services/media.server";
 import { requireUser } from "~/services/session.server";

@@ -1,7 +1,7 @@
 // /create/post: the composer on a page of its own (the route without JS, or opened directly).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { pickupSpotsFor } from "~/data/pickup-spots";
-import { campusForRequest } from "~/models/campuses.server";
+import { campusForRequest } from "~/http/campus.server";
 import { dayIn } from "~/models/listing-extras.server";
 import { isMoveOutWeek } from "~/models/move-out.server";
 import { isSchoolVerifiedOn } from "~/models/school.server";

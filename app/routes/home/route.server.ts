@@ -1,6 +1,6 @@
 // /home: the campus feed, with its filters and keyset paging.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { campusForRequest } from "~/models/campuses.server";
+import { campusForRequest } from "~/http/campus.server";
 import { getFeedPage } from "~/models/posts.server";
 import { dayIn } from "~/models/listing-extras.server";
 import { isMoveOutWeek } from "~/models/move-out.server";

@@ -2,7 +2,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { authErrorCode } from "~/models/accounts.server";
-import { campusForRequest } from "~/models/campuses.server";
+import { campusForRequest } from "~/http/campus.server";
 import { formConstraint, loginSchema, magicLinkSchema } from "~/schemas/index.server";
 import type { Alert } from "~/services/alerts.server";
 import { readForm } from "~/services/form.server";

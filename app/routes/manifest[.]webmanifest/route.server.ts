@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { campusForRequest } from "~/models/campuses.server";
+import { campusForRequest } from "~/http/campus.server";
 import { CAMPUS_COLOURS, campusIdFromHost } from "~/utils/campus";
 
 /** The manifest of the site the request came to: that campus's name, colour and icons (public/pwa, scripts/pwa-icons.mjs). */

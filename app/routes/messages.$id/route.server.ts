@@ -12,7 +12,7 @@ import { redirectWithAlert } from "~/services/alerts.server";
 import { readDraft, readForm } from "~/services/form.server";
 import { siteOrigin } from "~/services/urls.server";
 import { parseWithSchema } from "~/utils/form";
-import { campusForRequest } from "~/models/campuses.server";
+import { campusForRequest } from "~/http/campus.server";
 import { getConversation, markConversationRead, MessageError, reportConversation } from "~/models/messages.server";
 import { getViewerTimeZone } from "~/services/client-hints.server";
 import { reviewPromptFor } from "~/models/reviews.server";

@@ -9,7 +9,7 @@ import { messageSchema } from "~/schemas/index.server";
 import { siteOrigin } from "~/services/urls.server";
 import { parseWithSchema } from "~/utils/form";
 import { CANT_MESSAGE } from "~/utils/messages";
-import { campusForRequest } from "~/models/campuses.server";
+import { campusForRequest } from "~/http/campus.server";
 import { getInboxPage } from "~/models/messages.server";
 import { getViewerTimeZone } from "~/services/client-hints.server";
 import { requireUserId } from "~/services/session.server";

@@ -2,7 +2,8 @@
 // else, visitors included, gets the not-found page, for the page and its posts.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { CAMPUSES, campusForRequest } from "~/models/campuses.server";
+import { campusForRequest } from "~/http/campus.server";
+import { CAMPUSES } from "~/models/campuses.server";
 import { addMoveOutWeek, listMoveOutWeeks, removeMoveOutWeek } from "~/models/move-out.server";
 import { can } from "~/models/permissions.server";
 import { redirectWithAlert } from "~/services/alerts.server";

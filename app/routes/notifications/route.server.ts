@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { isPrefetch } from "~/http/prefetch.server";
-import { campusForRequest } from "~/models/campuses.server";
+import { campusForRequest } from "~/http/campus.server";
 import { getNotificationsPage } from "~/models/notifications.server";
 import { getViewerTimeZone } from "~/services/client-hints.server";
 import { requireUserId } from "~/services/session.server";

@@ -9,7 +9,7 @@ import { checkPermission, refusalResponse } from "~/http/permissions.server";
 import { deleteAction, likeAction, refuseSave, renewAction, statusAction } from "~/http/post-actions.server";
 import { readCommentPageForm } from "~/http/post-submission.server";
 import { reportAction } from "~/http/reports.server";
-import { campusForRequest } from "~/models/campuses.server";
+import { campusForRequest } from "~/http/campus.server";
 import { can, postTarget, type PermissionRefusal } from "~/models/permissions.server";
 import { reportPost } from "~/models/reports.server";
 import { commentSchema, reportSchema } from "~/schemas/index.server";

@@ -1,7 +1,7 @@
 // /post/{id}/edit: the author changes a post's text, listing details and media.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { pickupSpotsFor } from "~/data/pickup-spots";
-import { campusForRequest } from "~/models/campuses.server";
+import { campusForRequest } from "~/http/campus.server";
 import { videosAccepted } from "~/services/media.server";
 import { requireUser } from "~/services/session.server";
 import { checkPermission } from "~/http/permissions.server";

@@ -1,7 +1,7 @@
 // /register: an account with a password; the session stays pending until the email is verified.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { authErrorCode, registerWithPassword, sendSignupVerification } from "~/models/accounts.server";
-import { campusForRequest } from "~/models/campuses.server";
+import { campusForRequest } from "~/http/campus.server";
 import { formConstraint, registerSchema } from "~/schemas/index.server";
 import { readForm } from "~/services/form.server";
 import { consume } from "~/services/rate-limit.server";

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { postAnswer, postReview } from "~/flows/reviews.server";
 import { checkPermission, refusalResponse } from "~/http/permissions.server";
-import { campusForRequest } from "~/models/campuses.server";
+import { campusForRequest } from "~/http/campus.server";
 import { ReviewError, saleReviews } from "~/models/reviews.server";
 import { reviewAnswerSchema, reviewSchema } from "~/schemas/index.server";
 import { redirectWithAlert } from "~/services/alerts.server";

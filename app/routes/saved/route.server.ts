@@ -1,7 +1,7 @@
 // /saved: what the signed-in user saved — posts, projects and games — newest first.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { campusForRequest } from "~/models/campuses.server";
+import { campusForRequest } from "~/http/campus.server";
 import { getSavedPage } from "~/models/saved-items.server";
 import { getViewerTimeZone } from "~/services/client-hints.server";
 import { requireUserId } from "~/services/session.server";

@@ -1,6 +1,6 @@
 // /search?q=…&tab=posts|people: posts (with the feed's filters) or people on this campus.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { campusForRequest } from "~/models/campuses.server";
+import { campusForRequest } from "~/http/campus.server";
 import { countSearchPosts, searchPeople, searchPosts } from "~/models/search.server";
 import { getViewerTimeZone } from "~/services/client-hints.server";
 import { getUserId } from "~/services/session.server";

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { campusForRequest, campusSiteUrl, findCampuses, SCHOOL_NAMES } from "~/models/campuses.server";
+import { campusForRequest } from "~/http/campus.server";
+import { campusSiteUrl, findCampuses, SCHOOL_NAMES } from "~/models/campuses.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

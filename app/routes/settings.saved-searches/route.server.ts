@@ -2,7 +2,7 @@
 // with Notify me and Delete; also where "Save this search" posts to.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { checkPermission, refusalResponse } from "~/http/permissions.server";
-import { campusForRequest } from "~/models/campuses.server";
+import { campusForRequest } from "~/http/campus.server";
 import { deleteSavedSearch, listSavedSearches, saveSearch, setSearchNotify } from "~/models/saved-searches.server";
 import { redirectWithAlert } from "~/services/alerts.server";
 import { readForm } from "~/services/form.server";
