@@ -161,12 +161,11 @@ export async function getFeedPage(opts: FeedOptions): Promise<FeedPage> {
   // The feed as it opens (no filter but Hide sold, no search, author or cursor): a prepared statement, no query built.
   if (byNewest && !keyset && !opts.authorId && !opts.match && !opts.includeExpired && listingConditions({ ...filters, hideSold: false }, { includeExpired: true }).length === 0) {
     return activityPage(
-      await openingFeed[opts.viewerId ? "viewer" : "visitor"][filters.hideSold ? "hideSold" : "showSold"]().execute({
+      await openingFeed(opts.viewerId ? "viewer" : "visitor", Boolean(filters.hideSold), limit + 1).execute({
         campusId: opts.campusId,
         liveSince: liveSince(now),
         today: dayIn(opts.timeZone, now),
         viewerId: opts.viewerId,
-        limit: limit + 1,
       }),
     );
   }
@@ -233,9 +232,11 @@ export async function getFeedPage(opts: FeedOptions): Promise<FeedPage> {
 /**
  * The first page of a campus feed with no filter but Hide sold (on or off),
  * newest activity first, as getFeedPage builds it (the same conditions, values
- * as placeholders): built once per kind of reader, sent as a prepared statement.
+ * as placeholders): built once per kind of reader and page size, sent as a
+ * prepared statement. The page size is part of the statement's text, not a
+ * parameter: SQLite prepares a statement again each time its LIMIT is bound.
  */
-const openingFeedFor = (reader: "viewer" | "visitor", hideSold: boolean) =>
+const openingFeedFor = (reader: "viewer" | "visitor", hideSold: boolean, rows: number) =>
   prepared(() => {
     const viewerId = reader === "viewer" ? sql.placeholder("viewerId") : null;
     return getDb()
@@ -253,12 +254,16 @@ const openingFeedFor = (reader: "viewer" | "visitor", hideSold: boolean) =>
         ),
       )
       .orderBy(desc(posts.lastActivityAt), desc(posts.id))
-      .limit(sql.placeholder("limit"));
+      .limit(rows);
   });
-const openingFeed = {
-  viewer: { hideSold: openingFeedFor("viewer", true), showSold: openingFeedFor("viewer", false) },
-  visitor: { hideSold: openingFeedFor("visitor", true), showSold: openingFeedFor("visitor", false) },
-};
+const openingFeeds = new Map<string, ReturnType<typeof openingFeedFor>>();
+/** The opening feed's statement for a reader and a number of rows (the page sizes are the code's own: a handful). */
+function openingFeed(reader: "viewer" | "visitor", hideSold: boolean, rows: number) {
+  const key = `${reader}:${hideSold}:${rows}`;
+  let query = openingFeeds.get(key);
+  if (!query) openingFeeds.set(key, (query = openingFeedFor(reader, hideSold, rows)));
+  return query();
+}
 
 /**
  * One page of a user's posts with videos on a campus (the Videos tab, docs/product.md §5: by

@@ -229,3 +229,29 @@ describe(`rate limits on ${dialect}`, () => {
     }
   });
 });
+
+describe(`row limits on ${dialect}`, () => {
+  // SQLite plans with a bound LIMIT's value and prepares the statement again
+  // each time that parameter is bound, which is every run: the patched
+  // SQLite dialect (.patches/drizzle-orm+*.patch) writes a whole-number LIMIT
+  // into the statement's text. PostgreSQL keeps it a parameter.
+  it("writes a whole-number LIMIT into SQLite's statement, and still returns that many rows", async () => {
+    const query = getDb().select({ id: schema.campuses.id }).from(schema.campuses).orderBy(schema.campuses.sortOrder).limit(2);
+    const { sql, params } = query.toSQL();
+    if (dialect === "sqlite") {
+      expect(sql).toMatch(/ limit 2$/);
+      expect(params).toEqual([]);
+    } else {
+      expect(sql).toMatch(/ limit \$1$/);
+      expect(params).toEqual([2]);
+    }
+    expect((await query).map((c) => c.id)).toEqual(["campus", "ou"]);
+    // A compound select's LIMIT goes the same way.
+    const both = getDb().select({ id: schema.campuses.id }).from(schema.campuses).where(inArray(schema.campuses.id, ["ou", "ut"]))
+      .union(getDb().select({ id: schema.campuses.id }).from(schema.campuses).where(inArray(schema.campuses.id, ["uf"])))
+      .orderBy(schema.campuses.id)
+      .limit(2);
+    if (dialect === "sqlite") expect(both.toSQL().sql).toMatch(/ limit 2$/);
+    expect((await both).map((c) => c.id)).toEqual(["ou", "uf"]);
+  });
+});
