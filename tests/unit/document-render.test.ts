@@ -1,13 +1,15 @@
 // The server's React writes each document (docs/product.md §22): the patch in
 // .patches/ makes its stream writer gather the strings of a render and encode
 // them once per 32 K characters, instead of one TextEncoder call per tag and
-// attribute and one write per 2 KB.
+// attribute and one write per 2 KB; and a finished render lets go of its
+// stream, so the stream's closing does not end it again.
 // What the server loads is the production build the patch changes (the tests
 // otherwise run React's development build, which is untouched).
 import { createRequire } from "node:module";
 import path from "node:path";
-import { Writable } from "node:stream";
-import { createElement, type ReactElement } from "react";
+import { PassThrough, Writable } from "node:stream";
+import { text } from "node:stream/consumers";
+import { createElement, Suspense, type ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import type * as ReactDOMServer from "react-dom/server";
 import { describe, expect, it } from "vitest";
@@ -70,5 +72,47 @@ describe("the document's render", () => {
       expect(bytes.includes(0)).toBe(false);
       expect(bytes.toString("utf8")).toBe(renderToString(page));
     }
+  });
+
+  it("ends a finished page's stream once, and its closing aborts nothing", async () => {
+    const errors: unknown[] = [];
+    const sink = new PassThrough();
+    let ends = 0;
+    const end = sink.end.bind(sink);
+    sink.end = ((...args: Parameters<typeof sink.end>) => {
+      ends++;
+      return end(...args);
+    }) as typeof sink.end;
+    const closed = new Promise((resolve) => sink.once("close", resolve));
+    const page = h("main", null, card(1));
+    const { pipe } = renderToPipeableStream(page, { onShellReady: () => pipe(sink), onError: (error: unknown) => void errors.push(error) });
+    expect(await text(sink)).toBe(renderToString(page));
+    await closed;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(ends).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it("still stops a render whose stream closes before the page is whole", async () => {
+    const errors: unknown[] = [];
+    let release = () => {};
+    const pending = new Promise<void>((resolve) => (release = resolve));
+    let thrown = false;
+    // A part of the page that waits for data (a Suspense boundary), while the reader goes away.
+    function Late(): ReactElement {
+      if (!thrown) {
+        thrown = true;
+        throw pending;
+      }
+      return h("p", null, "late");
+    }
+    const sink = new PassThrough();
+    const page = h("main", null, h(Suspense, { fallback: h("p", null, "…") }, h(Late)));
+    const { pipe } = renderToPipeableStream(page, { onShellReady: () => pipe(sink), onError: (error: unknown) => void errors.push(error) });
+    await new Promise((resolve) => sink.once("data", resolve));
+    sink.destroy();
+    await new Promise((resolve) => sink.once("close", resolve));
+    release();
+    expect(errors.map((e) => (e as Error).message)).toEqual(["The destination stream closed early."]);
   });
 });
