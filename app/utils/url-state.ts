@@ -3,20 +3,42 @@
 // work without JS.
 
 /**
+ * A path a URL parser leaves as it is: no host (`//…`), no backslash, no dot
+ * segment to resolve (percent-encoded ones included), no character to encode,
+ * and only printable ASCII in the query (a parser drops some characters and
+ * encodes others before the query is read). The router's own addresses are
+ * all like this; anything else goes through `new URL`.
+ */
+const PLAIN_PATH = /^\/(?![/\\])[\w\-.~!$&'()*+,;=:@/]*$/;
+const NOT_PRINTABLE_ASCII = /[^\x21-\x7e]/;
+const DOT_SEGMENT = /(?:^|\/)\.{1,2}(?:\/|$)/;
+
+/** A path, its query (from its "?") and its hash, as `new URL(path, origin)` would give them. */
+function splitPath(pathWithSearch: string): { path: string; query: string; hash: string } {
+  const queryAt = pathWithSearch.indexOf("?");
+  const path = queryAt < 0 ? pathWithSearch : pathWithSearch.slice(0, queryAt);
+  if (!pathWithSearch.includes("#") && PLAIN_PATH.test(path) && !DOT_SEGMENT.test(path) && !NOT_PRINTABLE_ASCII.test(pathWithSearch)) {
+    return { path, query: queryAt < 0 ? "" : pathWithSearch.slice(queryAt), hash: "" };
+  }
+  const url = new URL(pathWithSearch, "http://x");
+  return { path: url.pathname, query: url.search, hash: url.hash };
+}
+
+/**
  * The current path with some query parameters set (a value of null removes one); the hash is kept.
  * The query is edited as a URLSearchParams of its own: a URL's `searchParams` rewrites the whole
  * URL after each change, ten times the cost, and a feed's cards ask for several of these each.
  */
 export function withParams(pathWithSearch: string, params: Record<string, string | null>): string {
-  const url = new URL(pathWithSearch, "http://x");
-  const query = new URLSearchParams(url.search);
+  const { path, query, hash } = splitPath(pathWithSearch);
+  const search = new URLSearchParams(query);
   for (const key in params) {
     const value = params[key];
-    if (value === null || value === undefined) query.delete(key);
-    else query.set(key, value);
+    if (value === null || value === undefined) search.delete(key);
+    else search.set(key, value);
   }
-  const search = query.toString();
-  return `${url.pathname}${search ? `?${search}` : ""}${url.hash}`;
+  const written = search.toString();
+  return `${path}${written ? `?${written}` : ""}${hash}`;
 }
 
 /** The page without any modal open. */
