@@ -52,7 +52,7 @@ describe("withParams on any address", () => {
     for (let i = 0; i < 3000; i++) {
       const length = 1 + Math.floor(random() * 8);
       const path = "/" + Array.from({ length }, () => pieces[Math.floor(random() * pieces.length)]).join("");
-      const params = random() < 0.5 ? { share: "p1" } : { share: null, x: null };
+      const params: Record<string, string | null> = random() < 0.5 ? { share: "p1" } : { share: null, x: null };
       // An address no parser reads ("//" names an empty host) throws from both.
       const outcome = (f: () => string) => {
         try {
