@@ -28,18 +28,42 @@ function ordinal(day: number): string {
   return `${day}${["th", "st", "nd", "rd"][day % 10] ?? "th"}`;
 }
 
-/** Formats a time for the viewer's time zone (docs/product.md §19: "X ago", clock time "h:mm AM", date "MMM do"). */
-export function timeView(epochMs: number, timeZone: string, now = Date.now()): TimeView {
+/**
+ * A time's clock time, date and ISO form in a zone, which never change: kept
+ * for the times shown most (the same cards and comments reach many readers),
+ * so a page formats only the times it is the first to show.
+ */
+const FIXED_MAX = 5_000;
+type FixedParts = Omit<TimeView, "ago">;
+const fixedParts = new Map<string, FixedParts>();
+
+function fixedPartsOf(epochMs: number, timeZone: string): FixedParts {
+  const key = `${timeZone} ${epochMs}`;
+  const kept = fixedParts.get(key);
+  if (kept) return kept;
   const zone = formattersFor(timeZone);
   // "Nov 28": the day is the number at the end. Some ICU versions put a narrow no-break space before "PM".
   const monthDay = zone.date.format(epochMs);
   const space = monthDay.lastIndexOf(" ");
-  return {
+  const parts = {
     iso: new Date(epochMs).toISOString(),
-    // "5 seconds ago" under a minute too (docs/product.md §19); a time a little ahead of this clock reads "0 seconds ago".
-    ago: `${formatDistanceStrict(Math.min(epochMs, now), now)} ago`,
     clock: zone.clock.format(epochMs).replace("\u202f", " "),
     date: `${monthDay.slice(0, space)} ${ordinal(Number(monthDay.slice(space + 1)))}`,
+  };
+  if (fixedParts.size >= FIXED_MAX) fixedParts.delete(fixedParts.keys().next().value!);
+  fixedParts.set(key, parts);
+  return parts;
+}
+
+/** Formats a time for the viewer's time zone (docs/product.md §19: "X ago", clock time "h:mm AM", date "MMM do"). */
+export function timeView(epochMs: number, timeZone: string, now = Date.now()): TimeView {
+  const { iso, clock, date } = fixedPartsOf(epochMs, timeZone);
+  return {
+    iso,
+    // "5 seconds ago" under a minute too (docs/product.md §19); a time a little ahead of this clock reads "0 seconds ago".
+    ago: `${formatDistanceStrict(Math.min(epochMs, now), now)} ago`,
+    clock,
+    date,
   };
 }
 

@@ -23,6 +23,13 @@ describe("timeView: \"X ago\" (docs/product.md §19)", () => {
   it("gives the clock time and date in the viewer's time zone", () => {
     expect(timeView(NOW, TZ, NOW)).toMatchObject({ clock: "1:30 PM", date: "Mar 14th" });
   });
+
+  it("asked again for the same time, keeps its clock time and date and tells its age anew, per zone", () => {
+    expect(timeView(NOW, TZ, NOW)).toEqual({ iso: new Date(NOW).toISOString(), ago: "0 seconds ago", clock: "1:30 PM", date: "Mar 14th" });
+    expect(timeView(NOW, TZ, NOW + 3 * 3600_000)).toEqual({ iso: new Date(NOW).toISOString(), ago: "3 hours ago", clock: "1:30 PM", date: "Mar 14th" });
+    expect(timeView(NOW, "Asia/Tokyo", NOW)).toMatchObject({ clock: "3:30 AM", date: "Mar 15th" });
+    expect(timeView(NOW, TZ, NOW)).toMatchObject({ clock: "1:30 PM", date: "Mar 14th" });
+  });
 });
 
 describe("timeView: clock and date in any zone", () => {
