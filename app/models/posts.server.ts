@@ -234,7 +234,8 @@ export async function getFeedPage(opts: FeedOptions): Promise<FeedPage> {
  * newest activity first, as getFeedPage builds it (the same conditions, values
  * as placeholders): built once per kind of reader and page size, sent as a
  * prepared statement. The page size is part of the statement's text, not a
- * parameter: SQLite prepares a statement again each time its LIMIT is bound.
+ * parameter: SQLite prepares a statement again each time its LIMIT is bound
+ * anew (it plans with the LIMIT's value).
  */
 const openingFeedFor = (reader: "viewer" | "visitor", hideSold: boolean, rows: number) =>
   prepared(() => {

@@ -231,8 +231,8 @@ describe(`rate limits on ${dialect}`, () => {
 });
 
 describe(`row limits on ${dialect}`, () => {
-  // SQLite plans with a bound LIMIT's value and prepares the statement again
-  // each time that parameter is bound, which is every run: the patched
+  // SQLite plans with a bound LIMIT's value and marks the statement to be
+  // prepared again each time that parameter is bound, which is every run: the patched
   // SQLite dialect (.patches/drizzle-orm+*.patch) writes a whole-number LIMIT
   // into the statement's text. PostgreSQL keeps it a parameter.
   it("writes a whole-number LIMIT into SQLite's statement, and still returns that many rows", async () => {
