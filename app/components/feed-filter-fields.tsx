@@ -52,11 +52,12 @@ export function FeedFilterFields({ form, bestMatch }: { form: FeedFilterForm; be
   const { filters, values, errors } = form;
   const fields = useRef<HTMLDivElement>(null);
   // A list or box changed while this code was still on its way: React could not
-  // hear that change (these fields were not hydrated yet), so it is sent again
-  // now, and the form applies it as it applies any change.
+  // hear that change (these fields were not hydrated yet), and an event sent
+  // again would not reach it for a box (React hears a box's change by its
+  // click). So the form is submitted now, as Filter does, and applies it.
   useEffect(() => {
-    const changed = [...(fields.current?.querySelectorAll<HTMLSelectElement | HTMLInputElement>("select, input[type=checkbox]") ?? [])].find(changedSinceDrawn);
-    changed?.dispatchEvent(new Event("change", { bubbles: true }));
+    const changed = [...(fields.current?.querySelectorAll<HTMLSelectElement | HTMLInputElement>("select, input[type=checkbox]") ?? [])].some(changedSinceDrawn);
+    if (changed) fields.current?.closest("form")?.requestSubmit();
   }, []);
   return (
     <div className="feed-filters__fields" ref={fields}>

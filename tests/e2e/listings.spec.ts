@@ -243,6 +243,27 @@ test.describe(() => {
     await expect(page).toHaveURL(/sort=price-asc/);
     await expect(page.getByLabel("Sort", { exact: true })).toHaveValue("price-asc");
   });
+
+  test("Hide sold unticked while the filters' code is still on its way is applied when it arrives", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "without JS the form is applied with Filter");
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/build\/.*feed-filter-fields-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const asked = page.waitForRequest(/feed-filter-fields-[^/]*\.js$/);
+    await page.goto("/home?view=list");
+    await page.locator("summary", { hasText: "Filters" }).click();
+    await asked;
+    // A box, unlike a list, tells React of a change only by its click, which came before the code.
+    await page.getByLabel("Hide sold").uncheck();
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).search).toBe("?view=list");
+    release();
+    await expect(page).toHaveURL(/sold=show/);
+    await expect(page.getByLabel("Hide sold")).not.toBeChecked();
+  });
 });
 
 test("an expired listing leaves the feed, shows Expired, and comes back after Renew", async ({ page, javaScriptEnabled }) => {
