@@ -223,9 +223,8 @@ test.describe(() => {
   // The held request must reach this page's route handler, not a service worker's cache.
   test.use({ serviceWorkers: "block" });
 
-  test("a sort chosen while the filters' code is still on its way is applied when it arrives", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "without JS the form is applied with Filter");
-    // The fields' code is held back, as a slow phone network would.
+  /** Opens /home's Filters with the fields' code held back, as a slow phone network would; the result lets it through. */
+  async function openFiltersWithCodeHeld(page: Page): Promise<() => void> {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/build\/.*feed-filter-fields-[^/]*\.js$/, async (route) => {
@@ -236,6 +235,12 @@ test.describe(() => {
     await page.goto("/home?view=list");
     await page.locator("summary", { hasText: "Filters" }).click();
     await asked;
+    return release;
+  }
+
+  test("a sort chosen while the filters' code is still on its way is applied when it arrives", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "without JS the form is applied with Filter");
+    const release = await openFiltersWithCodeHeld(page);
     await page.getByLabel("Sort", { exact: true }).selectOption({ label: "Price: low to high" });
     await page.waitForTimeout(500);
     expect(new URL(page.url()).search).toBe("?view=list");
@@ -246,16 +251,7 @@ test.describe(() => {
 
   test("Hide sold unticked while the filters' code is still on its way is applied when it arrives", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "without JS the form is applied with Filter");
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/build\/.*feed-filter-fields-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    const asked = page.waitForRequest(/feed-filter-fields-[^/]*\.js$/);
-    await page.goto("/home?view=list");
-    await page.locator("summary", { hasText: "Filters" }).click();
-    await asked;
+    const release = await openFiltersWithCodeHeld(page);
     // A box, unlike a list, tells React of a change only by its click, which came before the code.
     await page.getByLabel("Hide sold").uncheck();
     await page.waitForTimeout(500);
