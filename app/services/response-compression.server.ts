@@ -24,6 +24,15 @@ export const DOCUMENT_COMPRESSION: compression.CompressionOptions = {
   brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } },
 };
 
+/**
+ * A visitor's page (no session) goes out at brotli quality 4 instead: a first
+ * visit, on a phone's network with nothing cached, is where bytes count most
+ * (a 45 KB `/home` is 7 % smaller for 0.1 ms more), and the visitors' `/home`
+ * comes from the page cache, far within its throughput budget. A signed-in
+ * student's page is rendered for them on every request: there the CPU counts.
+ */
+export const VISITOR_BROTLI_QUALITY = 4;
+
 /** Below this a body goes out as it is (compression()'s own threshold). */
 const THRESHOLD_BYTES = 1024;
 /** Above this a body is left to compression()'s stream, so one response never holds the process for long. */
@@ -45,19 +54,20 @@ export function chosenEncoding(req: Pick<express.Request, "headers">): "br" | "g
   return chosen === "br" || chosen === "gzip" ? chosen : null;
 }
 
-function compressed(body: Buffer, encoding: "br" | "gzip"): Buffer {
+function compressed(body: Buffer, encoding: "br" | "gzip", forVisitor: boolean): Buffer {
   if (encoding === "gzip") return zlib.gzipSync(body, { level: DOCUMENT_COMPRESSION.level });
-  return zlib.brotliCompressSync(body, {
-    params: { ...DOCUMENT_COMPRESSION.brotli!.params, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-  });
+  const params = { ...DOCUMENT_COMPRESSION.brotli!.params, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length };
+  if (forVisitor) params[zlib.constants.BROTLI_PARAM_QUALITY] = VISITOR_BROTLI_QUALITY;
+  return zlib.brotliCompressSync(body, { params });
 }
 
 /**
  * Sends Remix's response: a page or its data whole and compressed in one call
  * (with Content-Length and Vary), anything else as Remix's Express adapter
- * does (through compression()'s stream when it is compressible).
+ * does (through compression()'s stream when it is compressible). `forVisitor`:
+ * the request has no session (VISITOR_BROTLI_QUALITY).
  */
-export async function sendResponse(req: express.Request, res: express.Response, response: Response): Promise<void> {
+export async function sendResponse(req: express.Request, res: express.Response, response: Response, { forVisitor = false } = {}): Promise<void> {
   const type = response.headers.get("Content-Type") ?? "";
   if (!response.body || req.method === "HEAD" || !WHOLE_TYPES.test(type) || /\bno-transform\b/i.test(response.headers.get("Cache-Control") ?? "")) {
     return sendRemixResponse(res, response);
@@ -70,7 +80,7 @@ export async function sendResponse(req: express.Request, res: express.Response, 
     headers.set("Content-Length", String(body.length));
     return sendRemixResponse(res, new Response(body, { status: response.status, statusText: response.statusText, headers }));
   }
-  const sent = compressed(body, encoding);
+  const sent = compressed(body, encoding, forVisitor);
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);

@@ -17,10 +17,13 @@ import type { NextFunction, Request, Response } from "express";
 
 export const ACCOUNT_HEADER = "X-Account";
 
-/** The session cookie's value in a Cookie header (either name the cookie policy gives it), hashed; "visitor" without one. */
+/** The account marker of a request without a session. */
+export const VISITOR = "visitor";
+
+/** The session cookie's value in a Cookie header (either name the cookie policy gives it), hashed; VISITOR without one. */
 export function accountMarker(cookieHeader: string | undefined): string {
   const match = /(?:^|;\s*)(?:__session|__Host-session)=([^;]+)/.exec(cookieHeader ?? "");
-  if (!match?.[1]) return "visitor";
+  if (!match?.[1]) return VISITOR;
   return crypto.createHash("sha256").update(match[1]).digest("base64url").slice(0, 22);
 }
 

@@ -7,7 +7,7 @@ import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DOCUMENT_COMPRESSION, sendResponse } from "~/services/response-compression.server";
+import { DOCUMENT_COMPRESSION, sendResponse, VISITOR_BROTLI_QUALITY } from "~/services/response-compression.server";
 
 const PAGE = `<!DOCTYPE html><html><body>${"<p>Desk lamp · works fine — 12 €</p>".repeat(400)}</body></html>`;
 
@@ -27,7 +27,8 @@ beforeAll(async () => {
   const app = express();
   app.use(compression(DOCUMENT_COMPRESSION));
   app.all("*", (req, res, next) => {
-    sendResponse(req, res, RESPONSES[req.path]!()).catch(next);
+    // ?visitor: answered as to a request without a session.
+    sendResponse(req, res, RESPONSES[req.path]!(), { forVisitor: "visitor" in req.query }).catch(next);
   });
   server = app.listen(0, "127.0.0.1");
   await new Promise((r) => server.once("listening", r));
@@ -62,6 +63,21 @@ describe("a page's response", () => {
     expect(res.headers["set-cookie"]).toEqual(["a=1"]);
     expect(zlib.brotliDecompressSync(res.body).toString("utf8")).toBe(PAGE);
     expect(res.body.length).toBeLessThan(PAGE.length / 10);
+  });
+
+  it("is brotli at quality 2 for a signed-in student's page, and at VISITOR_BROTLI_QUALITY (smaller) for a visitor's", async () => {
+    const brotli = (quality: number) =>
+      zlib.brotliCompressSync(Buffer.from(PAGE), {
+        params: { ...DOCUMENT_COMPRESSION.brotli!.params, [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(PAGE) },
+      });
+    expect(VISITOR_BROTLI_QUALITY).toBeGreaterThan(2);
+    const signedIn = await get("/page", "br");
+    const visitor = await get("/page?visitor", "br");
+    expect(signedIn.body.equals(brotli(2))).toBe(true);
+    expect(visitor.body.equals(brotli(VISITOR_BROTLI_QUALITY))).toBe(true);
+    expect(zlib.brotliDecompressSync(visitor.body).toString("utf8")).toBe(PAGE);
+    expect(visitor.body.length).toBeLessThan(signedIn.body.length);
+    expect(Number(visitor.headers["content-length"])).toBe(visitor.body.length);
   });
 
   it("is gzip for a client that takes only gzip, or prefers it", async () => {
