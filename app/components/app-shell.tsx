@@ -116,7 +116,7 @@ export function AppShell({ data, children }: { data: ShellData | undefined; chil
       <nav className="side-nav" aria-label="Main">
         <ShellLink to="/home" className="brand">
           <img src={`/logos/${campus.id}.svg`} alt="" width="32" height="32" />
-          <span>{campus.name} BuySell</span>
+          <span>{`${campus.name} BuySell`}</span>
         </ShellLink>
         <ul>
           {nav.map((item) => {

@@ -59,7 +59,7 @@ export function ListingDetails({ pickupSpot, edited }: { pickupSpot: string | nu
           <dt>Edited</dt>
           <dd>
             <time dateTime={edited.iso} suppressHydrationWarning>
-              {edited.ago} · {edited.clock} · {edited.date}
+              {`${edited.ago} · ${edited.clock} · ${edited.date}`}
             </time>
           </dd>
         </div>

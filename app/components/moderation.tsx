@@ -229,7 +229,7 @@ export function ModerationEntry({
               <li key={a.id} data-testid="moderation-action">
                 {a.moderator ? <Person person={a.moderator} /> : <span>A former moderator</span>}: {a.text}{" "}
                 <time dateTime={a.time.iso} className="muted" suppressHydrationWarning>
-                  · {a.time.ago} · {a.time.clock} · {a.time.date}
+                  {`· ${a.time.ago} · ${a.time.clock} · ${a.time.date}`}
                 </time>
               </li>
             ))}

@@ -73,12 +73,12 @@ export function PostActions({ post, kind, replyLabel = "Comment" }: { post: Acti
       <div className="post-actions">
         {commentPrompt ? (
           <SpaLink to={commentPrompt} className="action" preventScrollReset>
-            <Icon name="comment" /> {replyLabel}
+            <Icon name="comment" />{` ${replyLabel}`}
             {post.commentCount ? <span className="count">{post.commentCount}</span> : null}
           </SpaLink>
         ) : (
           <SpaLink to={`/create/comment/${post.id}?type=post&goBack=${back}`} className="action">
-            <Icon name="comment" /> {replyLabel}
+            <Icon name="comment" />{` ${replyLabel}`}
             {post.commentCount ? <span className="count">{post.commentCount}</span> : null}
           </SpaLink>
         )}

@@ -32,7 +32,7 @@ export function AuthorLine({ author, time }: { author: AuthorView; time: TimeVie
       </SpaLink>
       {author.verified ? <VerifiedBadge /> : null}
       <time dateTime={time.iso} className="muted" suppressHydrationWarning>
-        {time.ago} · {time.clock} · {time.date}
+        {`${time.ago} · ${time.clock} · ${time.date}`}
       </time>
     </div>
   );

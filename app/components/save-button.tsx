@@ -56,7 +56,7 @@ export function SaveButton({
       <input type="hidden" name="intent" value="like" />
       <input type="hidden" name="returnTo" value={returnTo} />
       <button type="submit" className={`action${shown.saved ? " action--on" : ""}`} aria-pressed={shown.saved}>
-        <Icon name="bookmark" /> {shown.saved ? "Saved!" : "Save"} <span className="count">{shown.count}</span>
+        <Icon name="bookmark" />{shown.saved ? " Saved! " : " Save "}<span className="count">{shown.count}</span>
       </button>
       {refusal ? (
         <span className="field__errors" role="alert">

@@ -22,7 +22,7 @@ import { notifyPriceDrop } from "./price-drops.server";
 import { deleteWantedSearches, replaceWantedSearches } from "./saved-searches.server";
 import { budgetLabel } from "~/utils/wanted";
 import { blocksToText } from "~/utils/rich-text";
-import type { CommentNode, MediaView, ParentChain, PostView, TextBlock, ThreadNode, ThreadPage, VideoView } from "~/types/views";
+import type { AuthorView, CommentNode, MediaView, ParentChain, PostView, TextBlock, ThreadNode, ThreadPage, VideoView } from "~/types/views";
 import { formatDuration } from "~/utils/duration";
 
 export type { CommentNode, ParentChain, PostView, ThreadNode, ThreadPage };
@@ -834,6 +834,14 @@ async function toViews(rows: (PostRow & { saved?: boolean })[], timeZone: string
     savedSet(viewerId, rows.filter((r) => r.saved === undefined).map((r) => r.id)),
   ]);
   const today = dayIn(timeZone, now);
+  // One view per author, shared by their cards: the page's data is serialized by
+  // reference, so a thread of one person's comments sends their name once, not twenty times.
+  const authors = new Map<string, AuthorView>();
+  const authorOf = (row: PostRow["author"]) => {
+    let view = authors.get(row.id);
+    if (!view) authors.set(row.id, (view = authorView(row)));
+    return view;
+  };
   return rows.map((r) => ({
     id: r.id,
     text: r.text,
@@ -843,7 +851,7 @@ async function toViews(rows: (PostRow & { saved?: boolean })[], timeZone: string
     rootId: r.rootId,
     gameId: r.gameId,
     projectId: r.projectId,
-    author: authorView(r.author),
+    author: authorOf(r.author),
     time: timeView(r.createdAt, timeZone, now),
     price: priceLabel(r),
     status: r.status,

@@ -30,7 +30,7 @@ function NotificationRow({ n }: { n: NotificationItem }) {
             </Link>
           </p>
           <time dateTime={n.time.iso} className="muted" suppressHydrationWarning>
-            {n.time.ago} · {n.time.clock} · {n.time.date}
+            {`${n.time.ago} · ${n.time.clock} · ${n.time.date}`}
           </time>
         </div>
       </li>
@@ -52,7 +52,7 @@ function NotificationRow({ n }: { n: NotificationItem }) {
         {n.excerpt ? <p className="notification__excerpt">{n.excerpt}</p> : null}
         {n.unavailable ? <p className="notification__excerpt muted">{n.unavailable}</p> : null}
         <time dateTime={n.time.iso} className="muted" suppressHydrationWarning>
-          {n.time.ago} · {n.time.clock} · {n.time.date}
+          {`${n.time.ago} · ${n.time.clock} · ${n.time.date}`}
         </time>
       </div>
     </li>
