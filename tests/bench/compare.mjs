@@ -13,7 +13,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { throughput } from "./floor.mjs";
 import { createDatabase, dropDatabases, uniqueName } from "../pg/databases.mjs";
-import { freePort, seedPosts, seedPostsPg, startServer } from "./server.mjs";
+import { freePort, seedPosts, seedPostsPg, serveFlags, startServer } from "./server.mjs";
 import { signedInStudent } from "./signed-in.mjs";
 
 const BASE_DIR = process.env.BENCH_BASE_DIR;
@@ -24,7 +24,7 @@ const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
 /** The build of `cwd` on `dir`'s database (or `databaseUrl`), every request rendered. */
 async function serve(cwd, dir, databaseUrl) {
   const port = await freePort();
-  const child = spawn(process.execPath, ["build/index.js"], {
+  const child = spawn(process.execPath, [...serveFlags(cwd), "build/index.js"], {
     cwd,
     env: {
       ...process.env,

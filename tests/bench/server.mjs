@@ -18,10 +18,20 @@ export async function freePort() {
   });
 }
 
-/** `nodeArgs`: flags for node itself (the profile script passes --cpu-prof). */
+/**
+ * The node flags `npm run serve` starts the server with (its young generation,
+ * start-env.mjs), read from the package.json in `cwd`: the bench measures the
+ * server as it is served.
+ */
+export function serveFlags(cwd = process.cwd()) {
+  const words = (JSON.parse(fs.readFileSync(path.join(cwd, "package.json"), "utf8")).scripts.serve ?? "").split(" ");
+  return words.slice(1, words.indexOf("build/index.js"));
+}
+
+/** `nodeArgs`: flags for node itself (the profile script passes --cpu-prof), before the serve command's. */
 export async function startServer({ env = {}, dir = fs.mkdtempSync(path.join(os.tmpdir(), "campus-bench-")), port, nodeArgs = [] } = {}) {
   port ??= await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, "build/index.js"], {
+  const child = spawn(process.execPath, [...nodeArgs, ...serveFlags(), "build/index.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -29,8 +29,8 @@ export function localCampusOrigins(port: number | string): string {
   return ["campusbuysell", "oubuysell", "utbuysell", "smubuysell", "ufbuysell"].map((h) => `http://${h}.localhost:${port}`).join(",");
 }
 
-/** How `npm run serve` starts the server: React's production build, the app's mode from APP_ENV/NODE_ENV (start-env.mjs). */
-export const SERVE_ARGS = ["--import", pathToFileURL(path.join(root, "start-env.mjs")).href, path.join(root, "build/index.js")];
+/** How `npm run serve` starts the server: its young generation, React's production build, the app's mode from APP_ENV/NODE_ENV (start-env.mjs). */
+export const SERVE_ARGS = ["--max-semi-space-size=64", "--import", pathToFileURL(path.join(root, "start-env.mjs")).href, path.join(root, "build/index.js")];
 
 /** Web Push keys of the servers tests start (production needs them set; made for the tests only). */
 export const TEST_VAPID = {
