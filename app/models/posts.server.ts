@@ -989,7 +989,8 @@ export async function getThread(of: ThreadOf, timeZone: string, viewerId?: strin
   const below = await repliesBelow(tops, visible);
   const replies = below.ids.length ? await select().where(inArray(posts.id, below.ids)) : [];
   // Oldest first: a reply comes after what it answers (buildThread waits for a parent that does not).
-  const ordered = [...tops.map(({ hasReplies: _, ...row }) => row), ...replies].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // The top comments' rows go as they are (toViews reads what it needs; a copy without hasReplies cost microseconds each).
+  const ordered = [...tops, ...replies].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const comments = buildThread(await toViews(ordered, timeZone, viewerId), "postId" in of ? of.postId : null);
   for (const c of comments) c.moreReplies = below.more.has(c.id);
   return { comments, nextCursor: rows.length > THREAD_PAGE_SIZE && last ? encodeKeysetCursor({ at: last.createdAt, id: last.id }) : null };
@@ -1082,7 +1083,7 @@ async function firstRepliesTo(parents: { id: string; limit: number }[], visible:
  * shown at the last level, after the reply there it descends from, in the
  * given order, naming the comment it answers (`replyingTo`). Items come
  * oldest first; one whose parent is not among them is left out, with what
- * hangs below it.
+ * hangs below it. The items themselves become the nodes.
  */
 export function buildThread<T extends { id: string; parentId: string | null; author: { username: string } }>(
   items: T[],
@@ -1111,7 +1112,12 @@ export function buildThread<T extends { id: string; parentId: string | null; aut
     }
   };
   for (const item of items) {
-    const node: Node = { ...item, replies: [], replyingTo: null, moreReplies: false };
+    // The item becomes the node (the caller's fresh views): copying a view of two dozen keys into a
+    // new object cost 3–4 µs a comment, a tenth of a post page's data work.
+    const node = item as unknown as Node;
+    node.replies = [];
+    node.replyingTo = null;
+    node.moreReplies = false;
     if (item.parentId === topParentId || placed.has(item.parentId ?? "")) place(node);
     else if (item.parentId) waiting.set(item.parentId, [...(waiting.get(item.parentId) ?? []), node]);
   }
