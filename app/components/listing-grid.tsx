@@ -44,14 +44,14 @@ const CATEGORY_ICONS: Record<string, string> = {
 function TilePicture({ media, category, eager }: { media: MediaView | undefined; category: string | null; eager: boolean }) {
   const loading = eager ? "eager" : "lazy";
   if (media?.kind === "image") {
-    return <img src={media.src} srcSet={srcSetWhere(media, (w) => w <= FEED_IMAGE_MAX_WIDTH)} sizes={TILE_SIZES} width={200} height={200} alt={media.alt} loading={loading} decoding="async" />;
+    return <img loading={loading} decoding="async" sizes={TILE_SIZES} width={200} height={200} alt={media.alt} srcSet={srcSetWhere(media, (w) => w <= FEED_IMAGE_MAX_WIDTH)} src={media.src} />;
   }
   // A video still processing is its author's alone: the icon stands in for it here.
   const poster = media?.video && !media.video.processing ? media.video.thumbnail : null;
   if (poster) {
     return (
       <>
-        <img src={poster.src} srcSet={poster.srcSet} width={200} height={200} alt="" loading={loading} decoding="async" />
+        <img loading={loading} decoding="async" width={200} height={200} alt="" srcSet={poster.srcSet} src={poster.src} />
         <span className="play-mark" aria-hidden="true" />
       </>
     );

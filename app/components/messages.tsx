@@ -13,7 +13,7 @@ const STATUS_LABEL = { available: null, pending: "Pending", sold: "Sold" } as co
 function ItemThumbnail({ item, size }: { item: ConversationItemView; size: number }) {
   const photo = item.thumbnail;
   if (!photo) return null;
-  return <img className="conversation-item__thumb" src={photo.src} alt={photo.alt} width={size} height={size} loading="lazy" decoding="async" />;
+  return <img className="conversation-item__thumb" loading="lazy" decoding="async" alt={photo.alt} width={size} height={size} src={photo.src} />;
 }
 
 /** What the conversation is about: the post's photo, text, price and status, linking to it. */

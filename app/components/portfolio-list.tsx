@@ -18,7 +18,7 @@ export function PortfolioList({
       {items.map((item) => (
         <li key={item.id}>
           <Link to={`/${kind}/${item.id}`} className="portfolio-item">
-            {item.iconLink ? <img src={item.iconLink} alt="" width="48" height="48" loading="lazy" /> : null}
+            {item.iconLink ? <img loading="lazy" alt="" width="48" height="48" src={item.iconLink} /> : null}
             <span>
               <strong>{item.title}</strong>
               <span className="muted">{item.shortDescription}</span>

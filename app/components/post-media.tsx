@@ -13,15 +13,17 @@ import { VideoPlayer, VideoPoster, VideoProcessing } from "./video";
 function MediaItem({ m, keep, sizes, box, eager = false }: { m: MediaView; keep: (width: number) => boolean; sizes: string; box?: { width: number; height: number }; eager?: boolean }) {
   if (m.video) return <VideoPlayer m={m} video={m.video} />;
   return (
+    // `loading` before the sources: React sets an element's attributes in this order when it creates
+    // one in the browser (a card rendered there), and an image given its source first starts loading at once.
     <img
-      src={m.src}
-      srcSet={srcSetWhere(m, keep) ?? m.srcSet ?? undefined}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
       sizes={sizes}
       width={box?.width ?? m.width ?? undefined}
       height={box?.height ?? m.height ?? undefined}
       alt={m.alt}
-      loading={eager ? "eager" : "lazy"}
-      decoding="async"
+      srcSet={srcSetWhere(m, keep) ?? m.srcSet ?? undefined}
+      src={m.src}
     />
   );
 }

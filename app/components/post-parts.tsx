@@ -15,7 +15,7 @@ import { SpaLink } from "./spa-link";
 export function Avatar({ author, size = 40, lazy = true }: { author: Pick<AuthorView, "displayName" | "avatarUrl">; size?: number; lazy?: boolean }) {
   const alt = `${author.displayName}'s profile photo`;
   if (author.avatarUrl) {
-    return <img className="avatar" src={author.avatarUrl} alt={alt} width={size} height={size} loading={lazy ? "lazy" : undefined} />;
+    return <img className="avatar" loading={lazy ? "lazy" : undefined} alt={alt} width={size} height={size} src={author.avatarUrl} />;
   }
   return (
     <span className="avatar avatar--initial" style={{ width: size, height: size }} role="img" aria-label={alt}>

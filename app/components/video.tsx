@@ -46,7 +46,7 @@ export function VideoPlayer({ m, video }: { m: MediaView; video: VideoView }) {
 export function VideoPoster({ video, thumbnail, width }: { video: VideoView; thumbnail: { src: string; srcSet: string }; width: number }) {
   return (
     <>
-      <img src={thumbnail.src} srcSet={thumbnail.srcSet} width={width} height={MEDIA_DISPLAY_HEIGHT} alt="" loading="lazy" decoding="async" />
+      <img loading="lazy" decoding="async" width={width} height={MEDIA_DISPLAY_HEIGHT} alt="" srcSet={thumbnail.srcSet} src={thumbnail.src} />
       <span className="play-mark" aria-hidden="true" />
       <span className="visually-hidden">{"Video "}</span>
       {video.duration ? <span className="video-duration">{video.duration}</span> : null}

@@ -18,7 +18,7 @@ export function SavedCard({ item }: { item: SavedItemView }) {
     <li className="card saved-card" data-testid="saved-item">
       <Link to={item.href} className="saved-card__link">
         {item.image ? (
-          <img className="saved-card__image" src={item.image.src} srcSet={item.image.srcSet ?? undefined} sizes="96px" alt="" width="96" height="96" loading="lazy" />
+          <img className="saved-card__image" loading="lazy" sizes="96px" alt="" width="96" height="96" srcSet={item.image.srcSet ?? undefined} src={item.image.src} />
         ) : (
           <span className="saved-card__image saved-card__image--none" aria-hidden="true" />
         )}
