@@ -37,7 +37,8 @@ beforeAll(async () => {
   s3 = await startS3Server();
   const lavfi = (size: string, seconds: number) => ["-f", "lavfi", "-i", `testsrc2=size=${size}:rate=30:duration=${seconds}`];
   await Promise.all([
-    run("ffmpeg", ["-nostdin", "-loglevel", "error", "-y", ...lavfi("640x360", 12), "-c:v", "mpeg4", "-q:v", "4", longClip]),
+    // 720p for 20 s: its transcode takes several seconds even on a fast machine (a 360p 12 s clip was done within the second the test waits).
+    run("ffmpeg", ["-nostdin", "-loglevel", "error", "-y", ...lavfi("1280x720", 20), "-c:v", "mpeg4", "-q:v", "4", longClip]),
     run("ffmpeg", ["-nostdin", "-loglevel", "error", "-y", ...lavfi("320x240", 2), "-c:v", "mpeg4", "-q:v", "5", shortClip]),
   ]);
 }, 120_000);
@@ -139,7 +140,7 @@ describe("video jobs over several processes", () => {
     await waitFor("A to claim the job", async () => (await jobOf(q.mediaId))?.status === "running", 30_000);
     expect((await jobOf(q.mediaId))?.claimed_by).toContain(`:${A.pid}:`);
     await waitFor("A's ffmpeg", async () => childrenOf(A.pid).length > 0, 30_000);
-    await sleep(1_000);
+    await sleep(500);
     const tools = childrenOf(A.pid);
     process.kill(A.pid, "SIGKILL");
     // The ffmpeg it started runs in a group of its own: a process manager kills it with the service; here the test does.
