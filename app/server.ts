@@ -39,7 +39,7 @@ import {
   urlEncodingMiddleware,
 } from "./services/middleware.server";
 import { servedOverHttps, setServerPort } from "./services/urls.server";
-import { ACCOUNT_HEADER, accountMarker, serviceWorkerHandler, VISITOR } from "./services/service-worker.server";
+import { ACCOUNT_HEADER, accountMarker, isVisitor, serviceWorkerHandler } from "./services/service-worker.server";
 import { seed } from "./flows/seed.server";
 
 /** Remix's route manifest, JSON the browser asks for as links appear on a page. */
@@ -193,10 +193,9 @@ async function start() {
       // Which session the answer was made for: the service worker drops its kept pages when it changes.
       // Not said of what is the same for everyone: the route manifest (never kept) and a public
       // photo (a feed loads dozens; a private one, a hidden post's for its author, still says it).
-      const account = accountMarker(req.headers.cookie);
       if (req.path === ROUTE_MANIFEST) res.setHeader("X-Content-Type-Options", "nosniff");
-      else if (!isPublicMedia(req.path, response)) res.setHeader(ACCOUNT_HEADER, account);
-      await sendResponse(req, res, response, { forVisitor: account === VISITOR });
+      else if (!isPublicMedia(req.path, response)) res.setHeader(ACCOUNT_HEADER, accountMarker(req.headers.cookie));
+      await sendResponse(req, res, response, { forVisitor: isVisitor(req.headers.cookie) });
     } catch (error) {
       next(error);
     }

@@ -1,5 +1,6 @@
 import type { PostCardView, TimeView } from "~/types/views";
 import { FOUND_BADGE, WANTED_BADGE } from "~/utils/wanted";
+import { timeLine } from "~/utils/time-line";
 
 const STATUS_BADGE = { pending: "Pending", sold: "Sold" } as const;
 
@@ -59,7 +60,7 @@ export function ListingDetails({ pickupSpot, edited }: { pickupSpot: string | nu
           <dt>Edited</dt>
           <dd>
             <time dateTime={edited.iso} suppressHydrationWarning>
-              {`${edited.ago} · ${edited.clock} · ${edited.date}`}
+              {timeLine(edited)}
             </time>
           </dd>
         </div>

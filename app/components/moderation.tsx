@@ -10,6 +10,7 @@ import { VerifiedBadge } from "./icons";
 import { Avatar, HiddenNotice, RichText } from "./post-parts";
 import { MediaPreview } from "./post-media";
 import { useSpaLinks } from "./spa-link";
+import { timeLine } from "~/utils/time-line";
 
 const HEADING = { post: "Reported post", comment: "Reported comment", user: "Reported profile", chat: "Reported conversation", review: "Reported review" } as const;
 const STATUS = { available: "Available", pending: "Pending", sold: "Sold" } as Record<string, string>;
@@ -229,7 +230,7 @@ export function ModerationEntry({
               <li key={a.id} data-testid="moderation-action">
                 {a.moderator ? <Person person={a.moderator} /> : <span>A former moderator</span>}: {a.text}{" "}
                 <time dateTime={a.time.iso} className="muted" suppressHydrationWarning>
-                  {`· ${a.time.ago} · ${a.time.clock} · ${a.time.date}`}
+                  {`· ${timeLine(a.time)}`}
                 </time>
               </li>
             ))}

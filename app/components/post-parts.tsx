@@ -5,6 +5,7 @@
 import type { AuthorView, TextBlock, TimeView } from "~/types/views";
 import { VerifiedBadge } from "./icons";
 import { SpaLink } from "./spa-link";
+import { timeLine } from "~/utils/time-line";
 
 /**
  * A round profile photo, or the first letter of the name when there is none;
@@ -32,7 +33,7 @@ export function AuthorLine({ author, time }: { author: AuthorView; time: TimeVie
       </SpaLink>
       {author.verified ? <VerifiedBadge /> : null}
       <time dateTime={time.iso} className="muted" suppressHydrationWarning>
-        {`${time.ago} · ${time.clock} · ${time.date}`}
+        {timeLine(time)}
       </time>
     </div>
   );

@@ -17,14 +17,20 @@ import type { NextFunction, Request, Response } from "express";
 
 export const ACCOUNT_HEADER = "X-Account";
 
-/** The account marker of a request without a session. */
-export const VISITOR = "visitor";
+/** The session cookie's value in a Cookie header (either name the cookie policy gives it), or null. */
+function sessionCookie(cookieHeader: string | undefined): string | null {
+  return /(?:^|;\s*)(?:__session|__Host-session)=([^;]+)/.exec(cookieHeader ?? "")?.[1] || null;
+}
 
-/** The session cookie's value in a Cookie header (either name the cookie policy gives it), hashed; VISITOR without one. */
+/** Whether a request carries no session cookie: a visitor's. */
+export function isVisitor(cookieHeader: string | undefined): boolean {
+  return sessionCookie(cookieHeader) === null;
+}
+
+/** The session cookie's value in a Cookie header, hashed; "visitor" without one. */
 export function accountMarker(cookieHeader: string | undefined): string {
-  const match = /(?:^|;\s*)(?:__session|__Host-session)=([^;]+)/.exec(cookieHeader ?? "");
-  if (!match?.[1]) return VISITOR;
-  return crypto.createHash("sha256").update(match[1]).digest("base64url").slice(0, 22);
+  const session = sessionCookie(cookieHeader);
+  return session === null ? "visitor" : crypto.createHash("sha256").update(session).digest("base64url").slice(0, 22);
 }
 
 /**

@@ -6,6 +6,7 @@ import { VerifiedBadge } from "~/components/icons";
 import listsCss from "~/styles/lists.css";
 import type { RouteHandle } from "~/utils/route-handle";
 import type { loader } from "./route.server";
+import { timeLine } from "~/utils/time-line";
 
 export const handle: RouteHandle = { title: "Notifications" };
 
@@ -30,7 +31,7 @@ function NotificationRow({ n }: { n: NotificationItem }) {
             </Link>
           </p>
           <time dateTime={n.time.iso} className="muted" suppressHydrationWarning>
-            {`${n.time.ago} · ${n.time.clock} · ${n.time.date}`}
+            {timeLine(n.time)}
           </time>
         </div>
       </li>
@@ -52,7 +53,7 @@ function NotificationRow({ n }: { n: NotificationItem }) {
         {n.excerpt ? <p className="notification__excerpt">{n.excerpt}</p> : null}
         {n.unavailable ? <p className="notification__excerpt muted">{n.unavailable}</p> : null}
         <time dateTime={n.time.iso} className="muted" suppressHydrationWarning>
-          {`${n.time.ago} · ${n.time.clock} · ${n.time.date}`}
+          {timeLine(n.time)}
         </time>
       </div>
     </li>
