@@ -3,7 +3,9 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { FragmentRendererProvider } from "~/components/fragment-cache";
 import { NonceProvider } from "~/components/nonce";
+import { fragmentRenderer } from "~/services/fragment-cache.server";
 import { holdDocumentEnd } from "~/services/document-stream.server";
 import { serviceWorkerRegistration } from "~/services/service-worker.server";
 
@@ -26,7 +28,9 @@ export default function handleRequest(
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+        <FragmentRendererProvider value={fragmentRenderer}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+        </FragmentRendererProvider>
       </NonceProvider>,
       {
         nonce,

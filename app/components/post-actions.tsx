@@ -14,7 +14,12 @@ import { SaveButton } from "./save-button";
 type ActionPost = Pick<PostView, "id" | "likeCount" | "commentCount" | "saved" | "author" | "text">;
 
 /** What every post's actions read from the page: the viewer, the site's origin and the address. */
-type ActionsPage = { viewer: SessionUser | null; origin: string; pathname: string; search: string };
+type ActionsPage = {
+  viewer: SessionUser | null;
+  origin: string;
+  pathname: string;
+  search: string;
+};
 
 const ActionsPageContext = createContext<ActionsPage | null>(null);
 
@@ -44,56 +49,101 @@ export function PostActionsScope({ children }: { children: ReactNode }) {
 }
 
 /**
+ * What a post's actions know of the page and its reader, as plain values: the
+ * address, the site's origin, the viewer's standing (not who they are) and
+ * whether the post is theirs. A card drawn from these alone is the same HTML
+ * for every reader with the same (RememberedBody).
+ */
+export type ActionsFrame = {
+  here: string;
+  origin: string;
+  viewer: Pick<SessionUser, "schoolVerified" | "suspension"> | null;
+  mine: boolean;
+};
+
+/** The frame for a post by `authorId`, inside a PostActionsScope; null outside one. */
+export function useActionsFrame(authorId: string): ActionsFrame | null {
+  const page = useContext(ActionsPageContext);
+  if (!page) return null;
+  const { viewer } = page;
+  return {
+    here: page.pathname + page.search,
+    origin: page.origin,
+    viewer: viewer ? { schoolVerified: viewer.schoolVerified, suspension: viewer.suspension } : null,
+    mine: viewer?.id === authorId,
+  };
+}
+
+/** Which of the post's dialogs the address opens: its Share menu, its Report dialog (a post's page shows a comment as its main card: the dialog follows the id). */
+function openDialogs(here: string, postId: string): { shareOpen: boolean; reportKind: "post" | "comment" | null } {
+  const search = here.slice(here.indexOf("?") + 1 || here.length);
+  const report = reportOpen(search);
+  return {
+    shareOpen: new URLSearchParams(search).get("share") === postId,
+    reportKind: report.target === postId && (report.kind === "post" || report.kind === "comment") ? report.kind : null,
+  };
+}
+
+/** The post's Share menu or Report dialog is open: drawn with the router, not from the frame alone. */
+export function actionsDialogOpen(frame: ActionsFrame, postId: string): boolean {
+  const { shareOpen, reportKind } = openDialogs(frame.here, postId);
+  return shareOpen || (reportKind !== null && frame.viewer !== null && !frame.mine);
+}
+
+/**
  * Comment, Save, Share and Delete (the author) or Report (anyone else), for a
  * post or a comment. Menus, dialogs and confirmations are URL state on the
  * current page.
  */
 export function PostActions({ post, kind, replyLabel = "Comment" }: { post: ActionPost; kind: "post" | "comment"; replyLabel?: string }) {
-  const page = useContext(ActionsPageContext);
+  const frame = useActionsFrame(post.author.id);
   // Outside a PostActionsScope (a post's page, its comments): this one reads the router itself.
-  if (!page) {
+  if (!frame) {
     return (
       <PostActionsScope>
         <PostActions post={post} kind={kind} replyLabel={replyLabel} />
       </PostActionsScope>
     );
   }
-  const { viewer, origin, pathname, search } = page;
-  const here = pathname + search;
-  const shareOpen = new URLSearchParams(search).get("share") === post.id;
+  return <PostActionsView post={post} kind={kind} replyLabel={replyLabel} frame={frame} />;
+}
+
+/** The actions drawn from the frame: nothing else is read unless a dialog of this post is open. */
+export function PostActionsView({ post, kind, replyLabel = "Comment", frame }: { post: ActionPost; kind: "post" | "comment"; replyLabel?: string; frame: ActionsFrame }) {
+  const { viewer, origin, here, mine } = frame;
+  const { shareOpen, reportKind } = openDialogs(here, post.id);
   const back = encodeURIComponent(here);
   // Visitors get the sign-up prompt; signed-in users who are not students here, the verify-school prompt.
   const commentPrompt = actionPromptHref(viewer, here, "comment");
-  const mine = viewer?.id === post.author.id;
-  // A post's own page shows a comment as its main card: the dialog follows the id.
-  const report = reportOpen(search);
-  const reportKind = report.target === post.id && (report.kind === "post" || report.kind === "comment") ? report.kind : null;
   return (
     <>
       <div className="post-actions">
         {commentPrompt ? (
           <SpaLink to={commentPrompt} className="action" preventScrollReset>
-            <Icon name="comment" />{` ${replyLabel}`}
+            <Icon name="comment" />
+            {` ${replyLabel}`}
             {post.commentCount ? <span className="count">{post.commentCount}</span> : null}
           </SpaLink>
         ) : (
           <SpaLink to={`/create/comment/${post.id}?type=post&goBack=${back}`} className="action">
-            <Icon name="comment" />{` ${replyLabel}`}
+            <Icon name="comment" />
+            {` ${replyLabel}`}
             {post.commentCount ? <span className="count">{post.commentCount}</span> : null}
           </SpaLink>
         )}
-        <SaveButton
-          action={`/post/${post.id}`}
-          saved={post.saved}
-          count={post.likeCount}
-          returnTo={`${here}#post-${post.id}`}
-          promptHref={actionPromptHref(viewer, here, "like")}
-        />
+        <SaveButton action={`/post/${post.id}`} saved={post.saved} count={post.likeCount} returnTo={`${here}#post-${post.id}`} promptHref={actionPromptHref(viewer, here, "like")} />
         <SpaLink to={withParams(here, { share: shareOpen ? null : post.id })} className="action" preventScrollReset aria-expanded={shareOpen}>
           <Icon name="share" /> Share
         </SpaLink>
         {mine ? (
-          <SpaLink to={withParams(here, { confirm: `delete-${kind}`, target: post.id })} className="action action--danger" preventScrollReset>
+          <SpaLink
+            to={withParams(here, {
+              confirm: `delete-${kind}`,
+              target: post.id,
+            })}
+            className="action action--danger"
+            preventScrollReset
+          >
             Delete
           </SpaLink>
         ) : (
@@ -102,20 +152,9 @@ export function PostActions({ post, kind, replyLabel = "Comment" }: { post: Acti
           </SpaLink>
         )}
       </div>
-      {shareOpen ? (
-        <OnDemand.ShareMenu
-          url={`${origin}/post/${post.id}?redirect=true`}
-          title={post.text[0]?.text ?? "A post"}
-          closeHref={withParams(here, { share: null })}
-        />
-      ) : null}
+      {shareOpen ? <OnDemand.ShareMenu url={`${origin}/post/${post.id}?redirect=true`} title={post.text[0]?.text ?? "A post"} closeHref={withParams(here, { share: null })} /> : null}
       {reportKind && viewer && !mine ? (
-        <OnDemand.ReportDialog
-          kind={reportKind}
-          action={reportHref(`/post/${post.id}`, reportKind, post.id)}
-          closeHref={withoutModals(here)}
-          returnTo={withoutModals(here)}
-        />
+        <OnDemand.ReportDialog kind={reportKind} action={reportHref(`/post/${post.id}`, reportKind, post.id)} closeHref={withoutModals(here)} returnTo={withoutModals(here)} />
       ) : null}
     </>
   );
