@@ -9,6 +9,7 @@ import { CATEGORIES } from "~/utils/categories";
 import { BEST_MATCH, CONDITIONS, SORTS } from "~/utils/listings";
 import { FEED_TYPES } from "~/utils/wanted";
 import { ErrorList } from "./field-errors";
+import { RememberedBody } from "./fragment-cache";
 
 type Choice = { value: string; label: string };
 
@@ -49,7 +50,6 @@ function changedSinceDrawn(field: HTMLSelectElement | HTMLInputElement): boolean
 }
 
 export function FeedFilterFields({ form, bestMatch }: { form: FeedFilterForm; bestMatch: boolean }) {
-  const { filters, values, errors } = form;
   const fields = useRef<HTMLDivElement>(null);
   // A list or box changed while this code was still on its way: React could not
   // hear that change (these fields were not hydrated yet), and an event sent
@@ -59,8 +59,14 @@ export function FeedFilterFields({ form, bestMatch }: { form: FeedFilterForm; be
     const changed = [...(fields.current?.querySelectorAll<HTMLSelectElement | HTMLInputElement>("select, input[type=checkbox]") ?? [])].some(changedSinceDrawn);
     if (changed) fields.current?.closest("form")?.requestSubmit();
   }, []);
+  // The fields are the same for every reader of the same filters: the server draws them once for each (RememberedBody).
+  return <RememberedBody tag="div" attrs={{ className: "feed-filters__fields", ref: fields }} name="feed-filter-fields" Body={FilterFieldList} props={{ form, bestMatch }} />;
+}
+
+function FilterFieldList({ form, bestMatch }: { form: FeedFilterForm; bestMatch: boolean }) {
+  const { filters, values, errors } = form;
   return (
-    <div className="feed-filters__fields" ref={fields}>
+    <>
       <SelectFilter name="type" label="Show" choices={FEED_TYPES} value={filters.type ?? ""} />
       <SelectFilter name="category" label="Category" choices={CATEGORIES} value={filters.category} />
       <TextFilter name="min" label="Min price" className="feed-filters__price" value={values.min} error={errors.min} inputMode="decimal" placeholder="$" />
@@ -79,6 +85,6 @@ export function FeedFilterFields({ form, bestMatch }: { form: FeedFilterForm; be
       <button type="submit" className="button button--small">
         Filter
       </button>
-    </div>
+    </>
   );
 }

@@ -1,5 +1,6 @@
-import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { ShellLink } from "./shell-link";
 
 /** One page of a list and the opaque cursor of the next (null at the end). */
 export type ListPage<T> = { items: T[]; nextCursor: string | null };
@@ -98,8 +99,8 @@ export function PagedList<T extends { id: string }>({
       {children(items)}
       <div className="feed__footer">
         {cursor ? (
-          <Link
-            to={withCursor(location.search, cursor)}
+          <ShellLink
+            to={location.pathname + withCursor(location.search, cursor)}
             className="button"
             preventScrollReset
             onClick={(event) => {
@@ -108,7 +109,7 @@ export function PagedList<T extends { id: string }>({
             }}
           >
             {loading ? "Loading…" : "Load more"}
-          </Link>
+          </ShellLink>
         ) : (
           <p className="muted">You&apos;ve reached the end.</p>
         )}
