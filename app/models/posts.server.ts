@@ -22,7 +22,7 @@ import { notifyPriceDrop } from "./price-drops.server";
 import { deleteWantedSearches, replaceWantedSearches } from "./saved-searches.server";
 import { budgetLabel } from "~/utils/wanted";
 import { blocksToText } from "~/utils/rich-text";
-import type { AuthorView, CommentNode, MediaView, ParentChain, PostView, TextBlock, ThreadNode, ThreadPage, VideoView } from "~/types/views";
+import type { AuthorView, CommentNode, CommentView, MediaView, ParentChain, PostView, TextBlock, ThreadNode, ThreadPage, VideoView } from "~/types/views";
 import { formatDuration } from "~/utils/duration";
 
 export type { CommentNode, ParentChain, PostView, ThreadNode, ThreadPage };
@@ -827,21 +827,30 @@ export function isExpired(post: { priceCents: number | null; kind?: "wanted" | n
   return (post.priceCents !== null || post.kind === "wanted") && post.lastActivityAt <= liveSince(now);
 }
 
-/** Cards for rows; a row that carries `saved` (savedColumn) needs no lookup of the viewer's saves. */
-async function toViews(rows: (PostRow & { saved?: boolean })[], timeZone: string, viewerId?: string | null, now = Date.now()): Promise<PostView[]> {
+/**
+ * What a page of cards or comments looks up once for all its rows: their photos and videos,
+ * which the viewer saved (for rows that do not carry `saved`, savedColumn), and one view per
+ * author, shared by their rows: the page's data is serialized by reference, so a thread of one
+ * person's comments sends their name once, not twenty times.
+ */
+async function viewContext(rows: { id: string; imgCount: number; vidCount: number; author: PostRow["author"]; saved?: boolean }[], viewerId?: string | null) {
   const [media, savedIds] = await Promise.all([
     loadMedia(rows.filter((r) => r.imgCount + r.vidCount > 0).map((r) => ({ id: r.id, firstName: r.author.firstName })), viewerId),
     savedSet(viewerId, rows.filter((r) => r.saved === undefined).map((r) => r.id)),
   ]);
-  const today = dayIn(timeZone, now);
-  // One view per author, shared by their cards: the page's data is serialized by
-  // reference, so a thread of one person's comments sends their name once, not twenty times.
   const authors = new Map<string, AuthorView>();
   const authorOf = (row: PostRow["author"]) => {
     let view = authors.get(row.id);
     if (!view) authors.set(row.id, (view = authorView(row)));
     return view;
   };
+  return { media, savedIds, authorOf };
+}
+
+/** Cards for rows; a row that carries `saved` (savedColumn) needs no lookup of the viewer's saves. */
+async function toViews(rows: (PostRow & { saved?: boolean })[], timeZone: string, viewerId?: string | null, now = Date.now()): Promise<PostView[]> {
+  const { media, savedIds, authorOf } = await viewContext(rows, viewerId);
+  const today = dayIn(timeZone, now);
   return rows.map((r) => ({
     id: r.id,
     text: r.text,
@@ -866,6 +875,41 @@ async function toViews(rows: (PostRow & { saved?: boolean })[], timeZone: string
     hidden: r.hiddenAt !== null,
     extras: extrasView(r),
     wanted: r.kind === "wanted" ? { budget: budgetLabel(r.wantedBudgetCents) } : null,
+  }));
+}
+
+/**
+ * The columns a thread's comment shows (CommentView): read, mapped and sent to the page
+ * without a listing's dozen columns, which a comment never has.
+ */
+const commentColumns = {
+  id: posts.id,
+  text: posts.text,
+  parentId: posts.parentId,
+  createdAt: posts.createdAt,
+  likeCount: posts.likeCount,
+  commentCount: posts.commentCount,
+  imgCount: posts.imgCount,
+  vidCount: posts.vidCount,
+  hiddenAt: posts.hiddenAt,
+  author: authorColumns,
+};
+type CommentRow = { [K in keyof typeof commentColumns]: K extends "author" ? PostRow["author"] : (typeof posts.$inferSelect)[K & keyof typeof posts.$inferSelect] };
+
+/** A thread's comments for rows of commentColumns. */
+async function toCommentViews(rows: (CommentRow & { saved?: boolean })[], timeZone: string, viewerId?: string | null, now = Date.now()): Promise<CommentView[]> {
+  const { media, savedIds, authorOf } = await viewContext(rows, viewerId);
+  return rows.map((r) => ({
+    id: r.id,
+    text: r.text,
+    parentId: r.parentId,
+    author: authorOf(r.author),
+    time: timeView(r.createdAt, timeZone, now),
+    likeCount: r.likeCount,
+    commentCount: r.commentCount,
+    media: media.get(r.id) ?? [],
+    saved: r.saved ?? savedIds.has(r.id),
+    hidden: r.hiddenAt !== null,
   }));
 }
 
@@ -978,7 +1022,7 @@ export async function getThread(of: ThreadOf, timeZone: string, viewerId?: strin
       ? eq(posts.parentId, of.postId)
       : and("gameId" in of ? eq(posts.gameId, of.gameId) : eq(posts.projectId, of.projectId), isNull(posts.parentId));
   const after = decodeKeysetCursor(cursor);
-  const select = () => getDb().select({ ...postColumns, saved: savedColumn(viewerId) }).from(posts).innerJoin(schema.users, eq(schema.users.id, posts.authorId));
+  const select = () => getDb().select({ ...commentColumns, saved: savedColumn(viewerId) }).from(posts).innerJoin(schema.users, eq(schema.users.id, posts.authorId));
   // A post page's first page of comments (the common case) is a prepared statement; later pages and games' and projects' threads are built here.
   const rows =
     "postId" in of && !after
@@ -991,7 +1035,7 @@ export async function getThread(of: ThreadOf, timeZone: string, viewerId?: strin
   // Oldest first: a reply comes after what it answers (buildThread waits for a parent that does not).
   // The top comments' rows go as they are (toViews reads what it needs; a copy without hasReplies cost microseconds each).
   const ordered = [...tops, ...replies].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const comments = buildThread(await toViews(ordered, timeZone, viewerId), "postId" in of ? of.postId : null);
+  const comments = buildThread(await toCommentViews(ordered, timeZone, viewerId), "postId" in of ? of.postId : null);
   for (const c of comments) c.moreReplies = below.more.has(c.id);
   return { comments, nextCursor: rows.length > THREAD_PAGE_SIZE && last ? encodeKeysetCursor({ at: last.createdAt, id: last.id }) : null };
 }
@@ -1004,7 +1048,7 @@ function visibleInThread(viewerId: string | Placeholder | null | undefined): SQL
 /** One page of a thread's top-level comments (those `under` says), oldest first, from `after`; one more than a page, to tell whether there is a next. */
 function topComments(under: SQL | undefined, viewerId: string | Placeholder | null | undefined, after: Cursor | null) {
   return getDb()
-    .select({ ...postColumns, saved: savedColumn(viewerId), hasReplies: hasReplies() })
+    .select({ ...commentColumns, saved: savedColumn(viewerId), hasReplies: hasReplies() })
     .from(posts)
     .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
     .where(and(under, visibleInThread(viewerId), after ? or(gt(posts.createdAt, after.at), and(eq(posts.createdAt, after.at), gt(posts.id, after.id))) : undefined))

@@ -107,7 +107,10 @@ export type ThreadNode<T> = T & {
   moreReplies: boolean;
 };
 
-export type CommentNode = ThreadNode<PostView>;
+/** A comment as its thread shows it: text, author, time, photos and counts; a comment is never a listing. */
+export type CommentView = Pick<PostView, "id" | "text" | "parentId" | "author" | "time" | "likeCount" | "commentCount" | "media" | "saved" | "hidden">;
+
+export type CommentNode = ThreadNode<CommentView>;
 
 /** One page of a thread: its top-level comments with their replies, and where the next page starts. */
 export type ThreadPage = { comments: CommentNode[]; nextCursor: string | null };

@@ -44,7 +44,8 @@ function post(id: string, extra: Partial<PostCardView & { saved: boolean }> = {}
 }
 
 function comment(id: string, replies: CommentNode[] = []): CommentNode {
-  return { ...post(id), parentId: "p1", rootId: "p1", gameId: null, projectId: null, replies, replyingTo: null, moreReplies: false };
+  const { text, author, time, likeCount, commentCount, media, saved, hidden } = post(id);
+  return { id, text, parentId: "p1", author, time, likeCount, commentCount, media, saved, hidden, replies, replyingTo: null, moreReplies: false };
 }
 
 function user(id: string, extra: Partial<SessionUser> = {}): SessionUser {
