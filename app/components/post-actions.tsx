@@ -13,12 +13,11 @@ import { SaveButton } from "./save-button";
 
 type ActionPost = Pick<PostView, "id" | "likeCount" | "commentCount" | "saved" | "author" | "text">;
 
-/** What every post's actions read from the page: the viewer, the site's origin and the address. */
+/** What every post's actions read from the page: who is reading, and the frames for their own posts and everyone else's. */
 type ActionsPage = {
-  viewer: SessionUser | null;
-  origin: string;
-  pathname: string;
-  search: string;
+  viewerId: string | null;
+  mine: ActionsFrame;
+  theirs: ActionsFrame;
 };
 
 const ActionsPageContext = createContext<ActionsPage | null>(null);
@@ -39,7 +38,11 @@ export function PostActionsScope({ children }: { children: ReactNode }) {
   const viewer = useOptionalUser();
   const { pathname, search } = useLocation();
   const origin = useRouteLoaderData<{ origin: string }>("root")?.origin ?? "";
-  const page = useMemo(() => ({ viewer, origin, pathname, search }), [viewer, origin, pathname, search]);
+  const page = useMemo(() => {
+    const here = pathname + search;
+    const standing = viewer ? { schoolVerified: viewer.schoolVerified, suspension: viewer.suspension } : null;
+    return { viewerId: viewer?.id ?? null, mine: { here, origin, viewer: standing, mine: true }, theirs: { here, origin, viewer: standing, mine: false } };
+  }, [viewer, origin, pathname, search]);
   return (
     <ActionsPageContext.Provider value={page}>
       <SpaLinkListener />
@@ -61,25 +64,25 @@ export type ActionsFrame = {
   mine: boolean;
 };
 
-/** The frame for a post by `authorId`, inside a PostActionsScope; null outside one. */
+/** The frame for a post by `authorId`, inside a PostActionsScope (one of two objects per page); null outside one. */
 export function useActionsFrame(authorId: string): ActionsFrame | null {
   const page = useContext(ActionsPageContext);
   if (!page) return null;
-  const { viewer } = page;
-  return {
-    here: page.pathname + page.search,
-    origin: page.origin,
-    viewer: viewer ? { schoolVerified: viewer.schoolVerified, suspension: viewer.suspension } : null,
-    mine: viewer?.id === authorId,
-  };
+  return page.viewerId !== null && page.viewerId === authorId ? page.mine : page.theirs;
 }
+
+/** The address's dialog parameters, read once per address rather than once per post. */
+let lastDialogs: { here: string; share: string | null; report: { kind: string | null; target: string | null } } | null = null;
 
 /** Which of the post's dialogs the address opens: its Share menu, its Report dialog (a post's page shows a comment as its main card: the dialog follows the id). */
 function openDialogs(here: string, postId: string): { shareOpen: boolean; reportKind: "post" | "comment" | null } {
-  const search = here.slice(here.indexOf("?") + 1 || here.length);
-  const report = reportOpen(search);
+  if (lastDialogs?.here !== here) {
+    const search = here.slice(here.indexOf("?") + 1 || here.length);
+    lastDialogs = { here, share: new URLSearchParams(search).get("share"), report: reportOpen(search) };
+  }
+  const { share, report } = lastDialogs;
   return {
-    shareOpen: new URLSearchParams(search).get("share") === postId,
+    shareOpen: share === postId,
     reportKind: report.target === postId && (report.kind === "post" || report.kind === "comment") ? report.kind : null,
   };
 }
