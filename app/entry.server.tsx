@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { FragmentRendererProvider } from "~/components/fragment-cache";
+import { FragmentRendererProvider } from "~/components/post-parts";
 import { NonceProvider } from "~/components/nonce";
 import { fragmentRenderer } from "~/services/fragment-cache.server";
 import { holdDocumentEnd } from "~/services/document-stream.server";

@@ -5,7 +5,6 @@ import { createPostHref, headerTitle } from "~/utils/route-handle";
 import type { SessionUser } from "~/utils/user";
 import { AlertToast } from "./alert";
 import { BackButton } from "./back-button";
-import { RememberedBody } from "./fragment-cache";
 import { Icon, type IconName } from "./icons";
 import { ShellLink, ShellNavLink } from "./shell-link";
 
@@ -75,11 +74,14 @@ const BADGE_COUNTS: Partial<Record<string, (data: ShellData) => number | undefin
 };
 
 /** The unread count on the Notifications and Messages items (open reports on Moderation), and its words for screen readers. */
-function unreadBadge(item: NavItem, data: ShellData | undefined): { badge: string | null; label: string } {
+function unreadBadge(item: NavItem, data: ShellData | undefined) {
   const unread = data ? BADGE_COUNTS[item.to]?.(data) : undefined;
   if (!unread) return { badge: null, label: item.label };
   const shown = unread > 99 ? "99+" : String(unread);
-  return { badge: shown, label: `${item.label}, ${shown} ${item.to === "/moderation" ? "open" : "unread"}` };
+  return {
+    badge: <span className="nav-badge" aria-hidden="true">{shown}</span>,
+    label: `${item.label}, ${shown} ${item.to === "/moderation" ? "open" : "unread"}`,
+  };
 }
 
 /** Hides the mobile header while scrolling down and shows it on the way up (docs/product.md §2). */
@@ -98,77 +100,6 @@ function useHideOnScroll() {
   return ref;
 }
 
-/** A navigation item as drawn: its badge's count and the label it gives a screen reader. */
-type DrawnNavItem = NavItem & { badge: string | null; label: string; name: string };
-
-function navItems(items: NavItem[], data: ShellData | undefined): DrawnNavItem[] {
-  return items.map((item) => {
-    const { badge, label } = unreadBadge(item, data);
-    return { ...item, name: item.label, badge, label };
-  });
-}
-
-function bottomNav(data: ShellData | undefined): NavItem[] {
-  return [...NAV.filter((n) => n !== SETTINGS && n !== SAVED), ...(data?.user?.isModerator ? [MODERATION] : [])];
-}
-
-function NavIcon({ item }: { item: DrawnNavItem }) {
-  return (
-    <span className="nav-icon">
-      <Icon name={item.icon} />
-      {item.badge ? (
-        <span className="nav-badge" aria-hidden="true">
-          {item.badge}
-        </span>
-      ) : null}
-    </span>
-  );
-}
-
-const SIDE_NAV = { className: "side-nav", "aria-label": "Main" };
-const BOTTOM_NAV = { className: "bottom-nav", "aria-label": "Main (mobile)" };
-
-// The navigations are drawn from plain values (the same for every page view with the
-// same), so the server renders their HTML once for each (RememberedBody).
-function SideNav({ campus, items, pathname, createPost }: { campus: { id: string; name: string }; items: DrawnNavItem[]; pathname: string; createPost: string | null }) {
-  return (
-    <>
-      <ShellLink to="/home" className="brand">
-        <img src={`/logos/${campus.id}.svg`} alt="" width="32" height="32" />
-        <span>{`${campus.name} BuySell`}</span>
-      </ShellLink>
-      <ul>
-        {items.map((item) => (
-          <li key={item.to}>
-            {/* Opening Notifications marks them read: no fetching ahead on hover. */}
-            <ShellNavLink pathname={pathname} to={item.to} prefetch={item.to === "/notifications" ? "none" : "intent"} aria-label={item.badge ? item.label : undefined}>
-              <NavIcon item={item} />
-              <span>{item.name}</span>
-            </ShellNavLink>
-          </li>
-        ))}
-      </ul>
-      {createPost ? (
-        <ShellLink to={createPost} className="button button--primary side-nav__create">
-          Create Post
-        </ShellLink>
-      ) : null}
-    </>
-  );
-}
-
-function BottomNav({ items, pathname }: { items: DrawnNavItem[]; pathname: string }) {
-  return (
-    <>
-      {items.map((item) => (
-        <ShellNavLink key={item.to} pathname={pathname} to={item.to} aria-label={item.label}>
-          <NavIcon item={item} />
-        </ShellNavLink>
-      ))}
-    </>
-  );
-}
-
 export function AppShell({ data, children }: { data: ShellData | undefined; children: ReactNode }) {
   const matches = useMatches();
   const { title, back } = headerTitle(matches);
@@ -182,7 +113,34 @@ export function AppShell({ data, children }: { data: ShellData | undefined; chil
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <RememberedBody tag="nav" attrs={SIDE_NAV} name="side-nav" Body={SideNav} props={{ campus, items: navItems(nav, data), pathname, createPost }} />
+      <nav className="side-nav" aria-label="Main">
+        <ShellLink to="/home" className="brand">
+          <img src={`/logos/${campus.id}.svg`} alt="" width="32" height="32" />
+          <span>{`${campus.name} BuySell`}</span>
+        </ShellLink>
+        <ul>
+          {nav.map((item) => {
+            const { badge, label } = unreadBadge(item, data);
+            return (
+              <li key={item.to}>
+                {/* Opening Notifications marks them read: no fetching ahead on hover. */}
+                <ShellNavLink pathname={pathname} to={item.to} prefetch={item.to === "/notifications" ? "none" : "intent"} aria-label={badge ? label : undefined}>
+                  <span className="nav-icon">
+                    <Icon name={item.icon} />
+                    {badge}
+                  </span>
+                  <span>{item.label}</span>
+                </ShellNavLink>
+              </li>
+            );
+          })}
+        </ul>
+        {createPost ? (
+          <ShellLink to={createPost} className="button button--primary side-nav__create">
+            Create Post
+          </ShellLink>
+        ) : null}
+      </nav>
 
       <div className="column">
         <header className="top-bar" ref={headerRef}>
@@ -197,7 +155,19 @@ export function AppShell({ data, children }: { data: ShellData | undefined; chil
         </main>
       </div>
 
-      <RememberedBody tag="nav" attrs={BOTTOM_NAV} name="bottom-nav" Body={BottomNav} props={{ items: navItems(bottomNav(data), data), pathname }} />
+      <nav className="bottom-nav" aria-label="Main (mobile)">
+        {[...NAV.filter((n) => n !== SETTINGS && n !== SAVED), ...(data?.user?.isModerator ? [MODERATION] : [])].map((item) => {
+          const { badge, label } = unreadBadge(item, data);
+          return (
+            <ShellNavLink key={item.to} pathname={pathname} to={item.to} aria-label={label}>
+              <span className="nav-icon">
+                <Icon name={item.icon} />
+                {badge}
+              </span>
+            </ShellNavLink>
+          );
+        })}
+      </nav>
 
       <div className="alerts">{data?.alert ? <AlertToast key={data.alert.id} alert={data.alert} /> : null}</div>
     </div>

@@ -1,9 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { CommentNode } from "~/types/views";
-import { Avatar, AuthorLine, HiddenNotice, RichText } from "./post-parts";
+import { Avatar, AuthorLine, HiddenNotice, RememberedBody, RichText } from "./post-parts";
 import { MediaGallery } from "./post-media";
-import { RememberedBody } from "./fragment-cache";
-import { actionsDialogOpen, PostActions, PostActionsView, useActionsFrame, type ActionsFrame } from "./post-actions";
+import { actionsDialogOpen, PostActionsView, useActionsFrame, type ActionsFrame } from "./post-actions";
 import { SpaLink } from "./spa-link";
 
 /** The levels a thread nests; the loader puts deeper replies in the last level's list (buildThread). */
@@ -29,7 +28,7 @@ function faceOf(c: CommentNode): CommentFace {
 }
 
 /**
- * A comment and its replies beneath. Inside a PostActionsScope its own box is
+ * A comment and its replies beneath (inside a PostActionsScope). Its own box is
  * drawn from the comment and the actions' frame alone, so the server renders
  * that HTML once for every reader and address with the same (RememberedBody).
  */
@@ -43,14 +42,14 @@ function Comment({ comment: c, children }: { comment: CommentNode; children?: Re
         name="comment"
         Body={CommentBody}
         props={{ comment: faceOf(c), frame }}
-        remember={frame !== null && !actionsDialogOpen(frame, c.id)}
+        remember={!actionsDialogOpen(frame, c.id)}
       />
       {children}
     </li>
   );
 }
 
-function CommentBody({ comment: c, frame }: { comment: CommentFace; frame: ActionsFrame | null }) {
+function CommentBody({ comment: c, frame }: { comment: CommentFace; frame: ActionsFrame }) {
   return (
     <>
       <Avatar author={c.author} size={32} />
@@ -64,7 +63,7 @@ function CommentBody({ comment: c, frame }: { comment: CommentFace; frame: Actio
         {c.hidden ? <HiddenNotice /> : null}
         <RichText blocks={c.text} />
         <MediaGallery media={c.media} />
-        {frame ? <PostActionsView post={c} kind="comment" replyLabel="Reply" frame={frame} /> : <PostActions post={c} kind="comment" replyLabel="Reply" />}
+        <PostActionsView post={c} kind="comment" replyLabel="Reply" frame={frame} />
         {c.moreReplies ? (
           <SpaLink to={`/post/${c.id}#comments`} className="comment__more">
             More replies

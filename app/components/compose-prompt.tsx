@@ -1,9 +1,8 @@
-import { useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { signUpPromptHref } from "~/utils/url-state";
 import { useOptionalUser } from "~/utils/user";
 import { Icon } from "./icons";
-import { ShellLink } from "./shell-link";
 import { SuspensionNotice } from "./suspension-notice";
 
 // The modal (the dialog and the composer) is only ever opened by a click: its code is not part of the feed's (docs/product.md §22).
@@ -27,7 +26,7 @@ export function ComposePrompt() {
   if (user?.suspension) return <SuspensionNotice text={user.suspension} />;
   return (
     <>
-      <ShellLink
+      <Link
         to={href}
         className="compose-prompt button"
         preventScrollReset={!user}
@@ -38,7 +37,7 @@ export function ComposePrompt() {
         }}
       >
         <Icon name="plus" small /> Sell something
-      </ShellLink>
+      </Link>
       {open && user ? (
         <Suspense fallback={null}>
           <ComposeModal schoolVerified={user.schoolVerified} campusId={campusId} action={href} goBack={here} onClose={() => setOpen(false)} />

@@ -9,7 +9,7 @@ import { CATEGORIES } from "~/utils/categories";
 import { BEST_MATCH, CONDITIONS, SORTS } from "~/utils/listings";
 import { FEED_TYPES } from "~/utils/wanted";
 import { ErrorList } from "./field-errors";
-import { RememberedBody } from "./fragment-cache";
+import { RememberedBody } from "./post-parts";
 
 type Choice = { value: string; label: string };
 

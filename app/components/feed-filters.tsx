@@ -1,9 +1,8 @@
-import { Form, useLocation, useSubmit } from "@remix-run/react";
+import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import { useMemo, useState, type FormEvent } from "react";
 import { activeFilterCount, DEFAULT_FILTERS, readFeedView, type FeedFilterForm, type FeedView } from "~/utils/feed-filters";
 import { withParams } from "~/utils/url-state";
 import { OnDemand } from "./on-demand";
-import { ShellLink } from "./shell-link";
 
 /** The form's values without the empty ones and the defaults: the shortest address for the same feed. */
 function cleanQuery(form: HTMLFormElement): URLSearchParams {
@@ -29,7 +28,7 @@ function ViewChoice({ view }: { view: FeedView }) {
   return (
     <p className="view-choice" role="group" aria-label="View">
       {views.map((v) => (
-        <ShellLink
+        <Link
           key={v.value}
           to={withParams(location.pathname + location.search, { view: v.value, cursor: null })}
           className="view-choice__link"
@@ -37,7 +36,7 @@ function ViewChoice({ view }: { view: FeedView }) {
           preventScrollReset
         >
           {v.label}
-        </ShellLink>
+        </Link>
       ))}
     </p>
   );

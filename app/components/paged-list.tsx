@@ -1,6 +1,5 @@
-import { useFetcher, useLocation } from "@remix-run/react";
+import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { ShellLink } from "./shell-link";
 
 /** One page of a list and the opaque cursor of the next (null at the end). */
 export type ListPage<T> = { items: T[]; nextCursor: string | null };
@@ -99,8 +98,8 @@ export function PagedList<T extends { id: string }>({
       {children(items)}
       <div className="feed__footer">
         {cursor ? (
-          <ShellLink
-            to={location.pathname + withCursor(location.search, cursor)}
+          <Link
+            to={withCursor(location.search, cursor)}
             className="button"
             preventScrollReset
             onClick={(event) => {
@@ -109,7 +108,7 @@ export function PagedList<T extends { id: string }>({
             }}
           >
             {loading ? "Loading…" : "Load more"}
-          </ShellLink>
+          </Link>
         ) : (
           <p className="muted">You&apos;ve reached the end.</p>
         )}

@@ -10,6 +10,7 @@ import { DeleteFromUrl } from "./delete-from-url";
 import { OnDemand } from "./on-demand";
 import { useSpaLinks } from "./spa-link";
 import { DoesNotExist } from "./not-found";
+import { PostActionsScope } from "./post-actions";
 import { MediaGallery } from "./post-media";
 import { SaveButton } from "./save-button";
 
@@ -142,7 +143,9 @@ export function PortfolioDetail({ data, lastResult }: { data: PortfolioPageData;
           <OnDemand.CommentBox action={`${page}?show=comments`} lastResult={lastResult} visitorReason={kind === "game" ? "game-comment" : "project-comment"} untilInteraction={!lastResult} />
           {data.comments.length ? (
             <>
-              <CommentThread comments={data.comments} />
+              <PostActionsScope>
+                <CommentThread comments={data.comments} />
+              </PostActionsScope>
               {data.nextComments ? <MoreComments href={`${page}?show=comments&comments=${data.nextComments}#comments`} /> : null}
             </>
           ) : (

@@ -64,25 +64,19 @@ export type ActionsFrame = {
   mine: boolean;
 };
 
-/** The frame for a post by `authorId`, inside a PostActionsScope (one of two objects per page); null outside one. */
-export function useActionsFrame(authorId: string): ActionsFrame | null {
+/** The frame for a post by `authorId` (one of two objects per page); cards and comments are drawn inside a PostActionsScope. */
+export function useActionsFrame(authorId: string): ActionsFrame {
   const page = useContext(ActionsPageContext);
-  if (!page) return null;
+  if (!page) throw new Error("Posts' actions are drawn inside a PostActionsScope");
   return page.viewerId !== null && page.viewerId === authorId ? page.mine : page.theirs;
 }
 
-/** The address's dialog parameters, read once per address rather than once per post. */
-let lastDialogs: { here: string; share: string | null; report: { kind: string | null; target: string | null } } | null = null;
-
 /** Which of the post's dialogs the address opens: its Share menu, its Report dialog (a post's page shows a comment as its main card: the dialog follows the id). */
 function openDialogs(here: string, postId: string): { shareOpen: boolean; reportKind: "post" | "comment" | null } {
-  if (lastDialogs?.here !== here) {
-    const search = here.slice(here.indexOf("?") + 1 || here.length);
-    lastDialogs = { here, share: new URLSearchParams(search).get("share"), report: reportOpen(search) };
-  }
-  const { share, report } = lastDialogs;
+  const search = here.slice(here.indexOf("?") + 1 || here.length);
+  const report = reportOpen(search);
   return {
-    shareOpen: share === postId,
+    shareOpen: new URLSearchParams(search).get("share") === postId,
     reportKind: report.target === postId && (report.kind === "post" || report.kind === "comment") ? report.kind : null,
   };
 }
@@ -95,23 +89,10 @@ export function actionsDialogOpen(frame: ActionsFrame, postId: string): boolean 
 
 /**
  * Comment, Save, Share and Delete (the author) or Report (anyone else), for a
- * post or a comment. Menus, dialogs and confirmations are URL state on the
- * current page.
+ * post or a comment, drawn from the frame: nothing else is read unless a
+ * dialog of this post is open. Menus, dialogs and confirmations are URL state
+ * on the current page.
  */
-export function PostActions({ post, kind, replyLabel = "Comment" }: { post: ActionPost; kind: "post" | "comment"; replyLabel?: string }) {
-  const frame = useActionsFrame(post.author.id);
-  // Outside a PostActionsScope (a post's page, its comments): this one reads the router itself.
-  if (!frame) {
-    return (
-      <PostActionsScope>
-        <PostActions post={post} kind={kind} replyLabel={replyLabel} />
-      </PostActionsScope>
-    );
-  }
-  return <PostActionsView post={post} kind={kind} replyLabel={replyLabel} frame={frame} />;
-}
-
-/** The actions drawn from the frame: nothing else is read unless a dialog of this post is open. */
 export function PostActionsView({ post, kind, replyLabel = "Comment", frame }: { post: ActionPost; kind: "post" | "comment"; replyLabel?: string; frame: ActionsFrame }) {
   const { viewer, origin, here, mine } = frame;
   const { shareOpen, reportKind } = openDialogs(here, post.id);

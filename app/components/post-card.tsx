@@ -1,10 +1,9 @@
 import { memo } from "react";
 import type { PostCardView } from "~/types/views";
-import { RememberedBody } from "./fragment-cache";
 import { ListingDetails, ListingLine } from "./listing-info";
 import { ListingExtras } from "./listing-extras";
-import { actionsDialogOpen, PostActions, PostActionsView, useActionsFrame, type ActionsFrame } from "./post-actions";
-import { Avatar, AuthorLine, HiddenNotice, RichText } from "./post-parts";
+import { actionsDialogOpen, PostActionsView, useActionsFrame, type ActionsFrame } from "./post-actions";
+import { Avatar, AuthorLine, HiddenNotice, RememberedBody, RichText } from "./post-parts";
 import { SpaLink } from "./spa-link";
 import { MediaPreview, PostGallery } from "./post-media";
 
@@ -12,8 +11,8 @@ type CardPost = PostCardView & { saved: boolean };
 
 /**
  * A post in a feed; `detail` on its own page (every photo at full quality, pickup spot, Edited).
- * Memoized, and nothing in it but its SaveButton reads the router (PostActionsScope): a router
- * update that leaves the post as it was does not render it again. Inside a PostActionsScope its
+ * Memoized, and nothing in it but its SaveButton reads the router (it is drawn inside a
+ * PostActionsScope): a router update that leaves the post as it was does not render it again. Its
  * body is drawn from the post and the actions' frame alone, so the server renders that HTML once
  * for every reader and address with the same (RememberedBody).
  */
@@ -31,12 +30,12 @@ export const PostCard = memo(function PostCard({ post, detail = false }: { post:
       name="post-card"
       Body={PostCardBody}
       props={{ post, detail, frame }}
-      remember={frame !== null && !actionsDialogOpen(frame, post.id)}
+      remember={!actionsDialogOpen(frame, post.id)}
     />
   );
 });
 
-function PostCardBody({ post, detail, frame }: { post: CardPost; detail: boolean; frame: ActionsFrame | null }) {
+function PostCardBody({ post, detail, frame }: { post: CardPost; detail: boolean; frame: ActionsFrame }) {
   return (
     <>
       <header className="post-card__header" id={`post-${post.id}-author`}>
@@ -52,7 +51,7 @@ function PostCardBody({ post, detail, frame }: { post: CardPost; detail: boolean
       {detail ? <ListingDetails pickupSpot={post.pickupSpot} edited={post.edited} /> : null}
       {post.categoryLabel ? <p className="chip">{post.categoryLabel}</p> : null}
       {detail ? <PostGallery media={post.media} /> : <MediaPreview media={post.media} postId={post.id} />}
-      {frame ? <PostActionsView post={post} kind="post" frame={frame} /> : <PostActions post={post} kind="post" />}
+      <PostActionsView post={post} kind="post" frame={frame} />
     </>
   );
 }

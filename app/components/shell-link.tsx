@@ -1,13 +1,12 @@
 // The app shell's links: its navigation, logo, Create Post and Back, on every
-// page, and the few every feed draws (Sell something, Grid / List, Load
-// more). In the browser they are Remix's <NavLink> and <Link> (client-side
+// page. In the browser they are Remix's <NavLink> and <Link> (client-side
 // navigation, fetching ahead on intent, the current page marked as it
 // changes). On the server, where none of that runs, each is the plain <a>
 // those components render, which the browser's <NavLink> or <Link> then
 // hydrates as its own: the server is spared a dozen router hooks per link on
 // every page, and the browser's code stays what it was.
 import { Link, NavLink } from "@remix-run/react";
-import type { MouseEventHandler, ReactNode } from "react";
+import type { ReactNode } from "react";
 
 const onServer = typeof document === "undefined";
 
@@ -17,10 +16,6 @@ type ShellLinkProps = {
   prefetch?: "intent" | "none";
   "aria-label"?: string;
   "data-testid"?: string;
-  /** A link that marks the reader's current choice (Grid / List) rather than the current page. */
-  "aria-current"?: "true";
-  preventScrollReset?: boolean;
-  onClick?: MouseEventHandler<HTMLAnchorElement>;
   children: ReactNode;
 };
 
@@ -36,7 +31,7 @@ function plainLink(props: ShellLinkProps, className: string | undefined, current
       className={className}
       aria-label={props["aria-label"]}
       data-testid={props["data-testid"]}
-      aria-current={current ? "page" : props["aria-current"]}
+      aria-current={current ? "page" : undefined}
       href={props.to}
       data-discover="true"
     >

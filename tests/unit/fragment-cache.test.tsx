@@ -7,9 +7,8 @@ import { createElement, type ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
-import { AppShell, type ShellData } from "~/components/app-shell";
 import { CommentThread } from "~/components/comment-thread";
-import { FragmentRendererProvider } from "~/components/fragment-cache";
+import { FragmentRendererProvider } from "~/components/post-parts";
 import { serverComponentsLoaded } from "~/components/on-demand";
 import { PostActionsScope } from "~/components/post-actions";
 import { PostCard } from "~/components/post-card";
@@ -146,35 +145,5 @@ describe("remembered cards and comments", () => {
     expect(await renderPage(user("u-sam"), renderer)).toBe(fresh);
     // Too small for the six pieces: some were dropped and drawn again.
     expect(counted.renders).toBeGreaterThan(6);
-  });
-
-  it("make the same navigation as a render without them, for every kind of reader and count", async () => {
-    const campus = { id: "ou", name: "OU" };
-    const shells: ShellData[] = [
-      { campus, alert: null, back: "/home", user: user("u-sam"), unreadNotifications: 3, unreadMessages: 120 },
-      { campus, alert: null, back: "/home", user: user("u-mod", { isModerator: true }), openReports: 2 },
-      { campus, alert: null, back: "/home", user: null, pending: { username: "newbie" } },
-      { campus, alert: null, back: "/home", user: null },
-    ];
-    const { renderer, counted } = countingRenderer();
-    const shellHtml = async (data: ShellData, withRenderer: FragmentRenderer | null) => {
-      const Page = () => createElement(FragmentRendererProvider, { value: withRenderer }, createElement(AppShell, { data, children: "page" }));
-      const handler = createStaticHandler([{ id: "root", path: "/", children: [{ id: "page", path: "notifications", Component: Page }] }]);
-      const context = await handler.query(new Request("https://ou.example/notifications"));
-      if (context instanceof Response) throw new Error("unexpected response");
-      return renderToString(createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false }));
-    };
-    for (const data of shells) {
-      const fresh = await shellHtml(data, null);
-      expect(await shellHtml(data, renderer)).toBe(fresh);
-      expect(await shellHtml(data, renderer)).toBe(fresh);
-    }
-    // Each navigation rendered once: a side one per reader, and one bottom one shared by the two without an account (it names no profile).
-    expect(counted.renders).toBe(7);
-    const sam = await shellHtml(shells[0]!, renderer);
-    expect(sam).toContain('aria-label="Messages, 99+ unread"');
-    expect(sam).toContain('href="/u-sam"');
-    expect(await shellHtml(shells[1]!, renderer)).toContain('href="/moderation"');
-    expect(await shellHtml(shells[3]!, renderer)).not.toContain('href="/moderation"');
   });
 });

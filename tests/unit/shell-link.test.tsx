@@ -65,26 +65,4 @@ describe("ShellNavLink and ShellLink on the server", () => {
       expect(anchor(shell)).toEqual(anchor(router));
     }
   });
-
-  it("render what Link renders for a feed's links: a marked choice, a kept scroll and a click handler, on the page's own path", async () => {
-    const cases = [
-      { to: "/home?view=grid", className: "view-choice__link", "aria-current": "true" as const, preventScrollReset: true },
-      { to: "/home?cursor=MTc5NTk2", className: "button", preventScrollReset: true, onClick: () => {} },
-      { to: "/create/post?goBack=%2Fhome", className: "compose-prompt button", preventScrollReset: false, onClick: () => {} },
-    ];
-    for (const { to, ...props } of cases) {
-      const router = await inDataRouter(
-        "/home",
-        <Link to={to} {...props}>
-          Load more
-        </Link>,
-      );
-      const shell = renderToStaticMarkup(
-        <ShellLink to={to} {...props}>
-          Load more
-        </ShellLink>,
-      );
-      expect(anchor(shell), to).toEqual(anchor(router));
-    }
-  });
 });

@@ -6,6 +6,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { serverComponentsLoaded } from "~/components/on-demand";
+import { PostActionsScope } from "~/components/post-actions";
 import { PostCard } from "~/components/post-card";
 import { SpaLink, spaNavigation } from "~/components/spa-link";
 import type { PostCardView } from "~/types/views";
@@ -66,7 +67,7 @@ describe("a feed card", () => {
       saved: false,
       hidden: false,
     };
-    const handler = createStaticHandler([{ id: "root", path: "/", loader: () => ({ user: null }), children: [{ id: "page", path: "home", Component: () => createElement(PostCard, { post }) }] }]);
+    const handler = createStaticHandler([{ id: "root", path: "/", loader: () => ({ user: null }), children: [{ id: "page", path: "home", Component: () => createElement(PostActionsScope, null, createElement(PostCard, { post })) }] }]);
     const context = await handler.query(new Request("https://ou.example/home"));
     if (context instanceof Response) throw new Error("unexpected response");
     const html = renderToStaticMarkup(createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false }));

@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { beforeAll, describe, expect, it } from "vitest";
+import { PostActionsScope } from "~/components/post-actions";
 import { CommentThread } from "~/components/comment-thread";
 import {
   createPost,
@@ -75,7 +76,7 @@ function listDepth(html: string): number {
 
 /** The thread component alone, server-rendered (react-dom/server renderToString inside a data router). */
 const renderThread = (comments: CommentNode[]) =>
-  renderPage(`${origin}/thread`, { path: "thread", loader: () => null, Component: () => createElement(CommentThread, { comments }) });
+  renderPage(`${origin}/thread`, { path: "thread", loader: () => null, Component: () => createElement(PostActionsScope, null, createElement(CommentThread, { comments })) });
 
 beforeAll(() => seed({ demo: false }));
 

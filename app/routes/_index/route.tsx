@@ -1,5 +1,6 @@
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { PortfolioList } from "~/components/portfolio-list";
+import { PostActionsScope } from "~/components/post-actions";
 import { PostCard } from "~/components/post-card";
 import type { RootData } from "~/root";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -38,7 +39,15 @@ export default function Landing() {
         <h2 id="latest-title" className="section-title">
           Latest on campus
         </h2>
-        {latest.length ? latest.map((post) => <PostCard key={post.id} post={post} />) : <p className="empty-state panel">No Posts</p>}
+        {latest.length ? (
+          <PostActionsScope>
+            {latest.map((post) => (
+              <PostCard key={post.id} post={post} />
+            ))}
+          </PostActionsScope>
+        ) : (
+          <p className="empty-state panel">No Posts</p>
+        )}
       </section>
 
       <section aria-labelledby="projects-title">
