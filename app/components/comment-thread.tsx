@@ -42,7 +42,7 @@ function Comment({ comment: c, children }: { comment: CommentNode; children?: Re
         name="comment"
         Body={CommentBody}
         props={{ comment: faceOf(c), frame }}
-        remember={!actionsDialogOpen(frame, c.id)}
+        inPlace={() => actionsDialogOpen(frame, c.id)}
       />
       {children}
     </li>

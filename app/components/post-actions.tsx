@@ -71,20 +71,23 @@ export function useActionsFrame(authorId: string): ActionsFrame {
   return page.viewerId !== null && page.viewerId === authorId ? page.mine : page.theirs;
 }
 
-/** Which of the post's dialogs the address opens: its Share menu, its Report dialog (a post's page shows a comment as its main card: the dialog follows the id). */
-function openDialogs(here: string, postId: string): { shareOpen: boolean; reportKind: "post" | "comment" | null } {
-  const search = here.slice(here.indexOf("?") + 1 || here.length);
+/**
+ * Which of the post's dialogs the address opens and this reader is shown: its Share menu; its
+ * Report dialog, to a signed-in reader who is not its author (a post's page shows a comment as its
+ * main card: the dialog follows the id).
+ */
+function openDialogs(frame: ActionsFrame, postId: string): { shareOpen: boolean; reportKind: "post" | "comment" | null } {
+  const search = frame.here.slice(frame.here.indexOf("?") + 1 || frame.here.length);
   const report = reportOpen(search);
-  return {
-    shareOpen: new URLSearchParams(search).get("share") === postId,
-    reportKind: report.target === postId && (report.kind === "post" || report.kind === "comment") ? report.kind : null,
-  };
+  const kind = report.kind === "post" || report.kind === "comment" ? report.kind : null;
+  const reported = report.target === postId && frame.viewer !== null && !frame.mine;
+  return { shareOpen: new URLSearchParams(search).get("share") === postId, reportKind: reported ? kind : null };
 }
 
 /** The post's Share menu or Report dialog is open: drawn with the router, not from the frame alone. */
 export function actionsDialogOpen(frame: ActionsFrame, postId: string): boolean {
-  const { shareOpen, reportKind } = openDialogs(frame.here, postId);
-  return shareOpen || (reportKind !== null && frame.viewer !== null && !frame.mine);
+  const { shareOpen, reportKind } = openDialogs(frame, postId);
+  return shareOpen || reportKind !== null;
 }
 
 /**
@@ -95,7 +98,7 @@ export function actionsDialogOpen(frame: ActionsFrame, postId: string): boolean 
  */
 export function PostActionsView({ post, kind, replyLabel = "Comment", frame }: { post: ActionPost; kind: "post" | "comment"; replyLabel?: string; frame: ActionsFrame }) {
   const { viewer, origin, here, mine } = frame;
-  const { shareOpen, reportKind } = openDialogs(here, post.id);
+  const { shareOpen, reportKind } = openDialogs(frame, post.id);
   const back = encodeURIComponent(here);
   // Visitors get the sign-up prompt; signed-in users who are not students here, the verify-school prompt.
   const commentPrompt = actionPromptHref(viewer, here, "comment");
@@ -137,7 +140,7 @@ export function PostActionsView({ post, kind, replyLabel = "Comment", frame }: {
         )}
       </div>
       {shareOpen ? <OnDemand.ShareMenu url={`${origin}/post/${post.id}?redirect=true`} title={post.text[0]?.text ?? "A post"} closeHref={withParams(here, { share: null })} /> : null}
-      {reportKind && viewer && !mine ? (
+      {reportKind ? (
         <OnDemand.ReportDialog kind={reportKind} action={reportHref(`/post/${post.id}`, reportKind, post.id)} closeHref={withoutModals(here)} returnTo={withoutModals(here)} />
       ) : null}
     </>

@@ -30,7 +30,7 @@ export const PostCard = memo(function PostCard({ post, detail = false }: { post:
       name="post-card"
       Body={PostCardBody}
       props={{ post, detail, frame }}
-      remember={!actionsDialogOpen(frame, post.id)}
+      inPlace={() => actionsDialogOpen(frame, post.id)}
     />
   );
 });

@@ -74,7 +74,7 @@ type HostProps = Record<string, unknown>;
  * HTML is remembered under `name` and its props, so Body must be a pure
  * function of its props: it reads no context, router or clock (it is rendered
  * apart from the page, where none of them are given, and its HTML is reused
- * for whoever has the same props). `remember: false` renders it in place.
+ * for whoever has the same props). `inPlace` names when it is rendered in place instead.
  */
 export function RememberedBody<P extends object>({
   tag,
@@ -82,21 +82,19 @@ export function RememberedBody<P extends object>({
   name,
   Body,
   props,
-  remember = true,
+  inPlace,
 }: {
   tag: string;
   attrs: HostProps;
   name: string;
   Body: ComponentType<P>;
   props: P;
-  remember?: boolean;
+  /** Asked on the server only: true when this piece must be rendered in place (it reads more than its props). */
+  inPlace?: () => boolean;
 }) {
   const render = useContext(FragmentRendererContext);
   const body = createElement(Body, props);
-  if (!render || !remember) return createElement(tag, attrs, body);
+  if (!render || inPlace?.()) return createElement(tag, attrs, body);
   const html = render(`${name}\u0000${JSON.stringify(props)}`, body);
-  return createElement(tag, {
-    ...attrs,
-    dangerouslySetInnerHTML: { __html: html },
-  });
+  return createElement(tag, { ...attrs, dangerouslySetInnerHTML: { __html: html } });
 }

@@ -14,33 +14,12 @@ import { PostActionsScope } from "~/components/post-actions";
 import { PostCard } from "~/components/post-card";
 import { createFragmentRenderer } from "~/services/fragment-cache.server";
 import type { FragmentRenderer } from "~/types/fragment";
-import type { CommentNode, PostCardView } from "~/types/views";
+import type { CommentNode } from "~/types/views";
 import type { SessionUser } from "~/utils/user";
+import { cardAuthor, cardView } from "./card-view";
 
-const author = { id: "u-riley", username: "riley-ou", displayName: "Riley S.", firstName: "Riley", avatarUrl: null, verified: true };
-
-function post(id: string, extra: Partial<PostCardView & { saved: boolean }> = {}): PostCardView & { saved: boolean } {
-  return {
-    id,
-    text: [{ text: `Desk lamp ${id}` }],
-    category: "furniture",
-    categoryLabel: "Furniture",
-    author,
-    time: { iso: "2026-01-01T00:00:00.000Z", ago: "1 day ago", clock: "9:00 AM", date: "Jan 1st" },
-    price: "$20",
-    status: "available",
-    condition: null,
-    pickupSpot: null,
-    expired: false,
-    edited: null,
-    likeCount: 1,
-    commentCount: 2,
-    media: [],
-    saved: false,
-    hidden: false,
-    ...extra,
-  };
-}
+const author = cardAuthor;
+const post = cardView;
 
 function comment(id: string, replies: CommentNode[] = []): CommentNode {
   const { text, author, time, likeCount, commentCount, media, saved, hidden } = post(id);

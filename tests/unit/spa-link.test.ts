@@ -9,7 +9,7 @@ import { serverComponentsLoaded } from "~/components/on-demand";
 import { PostActionsScope } from "~/components/post-actions";
 import { PostCard } from "~/components/post-card";
 import { SpaLink, spaNavigation } from "~/components/spa-link";
-import type { PostCardView } from "~/types/views";
+import { cardView } from "./card-view";
 
 const here = { origin: "https://ou.example", pathname: "/home", search: "?sort=new", hash: "" };
 const link = (href: string, extra: Partial<{ target: string; download: boolean; keepScroll: boolean }> = {}) => {
@@ -48,25 +48,11 @@ describe("a feed card", () => {
   beforeAll(() => serverComponentsLoaded);
 
   it("draws its links as plain links, so hydrating a card runs no Link hooks", async () => {
-    const post: PostCardView = {
-      id: "abc",
+    const post = cardView("abc", {
       text: [{ text: "Desk lamp" }],
-      category: "furniture",
-      categoryLabel: "Furniture",
-      author: { id: "u1", username: "riley-ou", displayName: "Riley", firstName: "Riley", avatarUrl: null, verified: true },
-      time: { iso: "2026-01-01T00:00:00.000Z", ago: "1 day ago", clock: "9:00 AM", date: "Jan 1st" },
-      price: "$20",
-      status: "available",
-      condition: null,
-      pickupSpot: null,
-      expired: false,
-      edited: null,
       likeCount: 0,
-      commentCount: 2,
       media: [{ kind: "image", src: "/media/posts/abc/1-480.webp", srcSet: null, width: 480, height: 480, name: "1.webp", alt: "Photo 1 of 1", video: null }],
-      saved: false,
-      hidden: false,
-    };
+    });
     const handler = createStaticHandler([{ id: "root", path: "/", loader: () => ({ user: null }), children: [{ id: "page", path: "home", Component: () => createElement(PostActionsScope, null, createElement(PostCard, { post })) }] }]);
     const context = await handler.query(new Request("https://ou.example/home"));
     if (context instanceof Response) throw new Error("unexpected response");
