@@ -1,12 +1,10 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { FragmentRendererProvider } from "~/components/post-parts";
 import { NonceProvider } from "~/components/nonce";
 import { fragmentRenderer } from "~/services/fragment-cache.server";
-import { holdDocumentEnd } from "~/services/document-stream.server";
+import { collectDocument, wholeDocument, wholeResponse } from "~/services/whole-document.server";
 import { serviceWorkerRegistration } from "~/services/service-worker.server";
 
 export const streamTimeout = 5000;
@@ -18,13 +16,11 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // Bots and no-JS clients get the whole document at once.
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   const nonce = loadContext.cspNonce ?? "";
+  // The document is sent whole (whole-document.server.ts): it is rendered to its end, then collected.
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    // Stops a render that outlives its data; cleared once the document is whole, so
-    // a finished render is not kept alive (and its buffers unreclaimed) until then.
+    // Stops a render that outlives its data.
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -34,19 +30,17 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
+        onShellReady() {
           shellRendered = true;
-          // Late data scripts land inside <body>, not after </html>.
-          const body = holdDocumentEnd(serviceWorkerRegistration(nonce));
-          body.once("close", () => clearTimeout(timeout));
+        },
+        onAllReady() {
+          clearTimeout(timeout);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
+          pipe(
+            collectDocument((chunks) =>
+              resolve(wholeResponse(wholeDocument(chunks, serviceWorkerRegistration(nonce)), { headers: responseHeaders, status: responseStatusCode })),
+            ),
           );
-          pipe(body);
         },
         onShellError(error: unknown) {
           clearTimeout(timeout);

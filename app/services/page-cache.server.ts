@@ -13,6 +13,7 @@
 // finished) and every use replaces it with the new request's.
 import { TIME_ZONE_COOKIE } from "~/utils/client-hints";
 import { timeZoneHint } from "./client-hints.server";
+import { hasBody, responseBytes } from "./whole-document.server";
 
 export type PageCacheOptions = {
   /** How long a rendered page is served from memory; 0 turns the cache off. */
@@ -115,9 +116,9 @@ export function createPageCache({ ttlMs, maxEntries = 200, maxBytes = 512 * 1024
 
   async function keep(key: string, response: Response, nonce: string): Promise<{ entry: Entry | null; response: Response }> {
     const type = response.headers.get("Content-Type") ?? "";
-    const cacheable = response.status === 200 && type.startsWith("text/html") && !response.headers.has("Set-Cookie") && !!response.body;
+    const cacheable = response.status === 200 && type.startsWith("text/html") && !response.headers.has("Set-Cookie") && hasBody(response);
     if (!cacheable) return { entry: null, response };
-    const body = await response.text();
+    const body = (await responseBytes(response)).toString();
     const entry: Entry = { key, expires: now() + ttlMs, status: response.status, headers: [...response.headers], body, nonce };
     const rebuilt = new Response(body, { status: entry.status, headers: entry.headers });
     if (Buffer.byteLength(body) > maxBytes) return { entry: null, response: rebuilt };

@@ -12,6 +12,7 @@ import { sendRemixResponse } from "@remix-run/express/dist/server.js";
 import type compression from "compression";
 import type express from "express";
 import Negotiator from "negotiator";
+import { hasBody, isWholeResponse, responseBytes } from "./whole-document.server";
 
 /**
  * Brotli at quality 2 with a 256 KB window (a page is smaller) and gzip at
@@ -69,11 +70,12 @@ function compressed(body: Buffer, encoding: "br" | "gzip", forVisitor: boolean):
  */
 export async function sendResponse(req: express.Request, res: express.Response, response: Response, { forVisitor = false } = {}): Promise<void> {
   const type = response.headers.get("Content-Type") ?? "";
-  if (!response.body || req.method === "HEAD" || !WHOLE_TYPES.test(type) || /\bno-transform\b/i.test(response.headers.get("Cache-Control") ?? "")) {
+  const compressible = WHOLE_TYPES.test(type) && !/\bno-transform\b/i.test(response.headers.get("Cache-Control") ?? "");
+  if (!hasBody(response) || req.method === "HEAD" || (!compressible && !isWholeResponse(response))) {
     return sendRemixResponse(res, response);
   }
-  const body = Buffer.from(await response.arrayBuffer());
-  const encoding = body.length >= THRESHOLD_BYTES && body.length <= WHOLE_MAX_BYTES ? chosenEncoding(req) : null;
+  const body = await responseBytes(response);
+  const encoding = compressible && body.length >= THRESHOLD_BYTES && body.length <= WHOLE_MAX_BYTES ? chosenEncoding(req) : null;
   if (!encoding) {
     // With its length known, compression() leaves a small body alone and streams a large one.
     const headers = new Headers(response.headers);
