@@ -4,12 +4,12 @@ import { renderToPipeableStream } from "react-dom/server";
 import { FragmentRendererProvider } from "~/components/post-parts";
 import { NonceProvider } from "~/components/nonce";
 import { fragmentRenderer } from "~/services/fragment-cache.server";
-import { collectDocument, wholeDocument, wholeResponse } from "~/services/whole-document.server";
+import { collectDocument, readDocumentDataAhead, wholeDocument, wholeResponse } from "~/services/whole-document.server";
 import { serviceWorkerRegistration } from "~/services/service-worker.server";
 
 export const streamTimeout = 5000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -17,6 +17,7 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? "";
+  await readDocumentDataAhead(remixContext);
   // The document is sent whole (whole-document.server.ts): it is rendered to its end, then collected.
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -7,6 +7,8 @@
 // not through a Node stream, a web stream and back, which cost a signed-in
 // page more than its own markup's encoding.
 
+import type { EntryContext } from "@remix-run/node";
+
 const DOCUMENT_END = Buffer.from("</body></html>");
 
 /** What React's renderToPipeableStream uses of its destination: it writes the chunks, ends it once the document is whole, and listens. */
@@ -83,4 +85,36 @@ export function hasBody(response: Response): boolean {
 /** The response's body as bytes: a whole document's as it is, any other read to its end. */
 export async function responseBytes(response: Response): Promise<Buffer<ArrayBuffer>> {
   return wholeBodies.get(response) ?? Buffer.from(await response.arrayBuffer());
+}
+
+/**
+ * Reads Remix's single-fetch data for the document (the route data the
+ * browser hydrates from) to its end before the render, and leaves each piece
+ * where <Scripts>' StreamTransfer looks for it (renderMeta.streamCache, as
+ * it would have left it itself). The document then renders in one pass: it
+ * no longer suspends once per piece and waits for React to come back to it.
+ * The stream is released (read, closed), so rendering still takes its reader.
+ */
+export async function readDocumentDataAhead(context: EntryContext): Promise<void> {
+  const stream = context.serverHandoffStream;
+  const meta = context.renderMeta;
+  if (!stream || !meta) return;
+  const cache: NonNullable<typeof meta.streamCache> = (meta.streamCache ??= {});
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  try {
+    for (let piece = 0; ; piece++) {
+      try {
+        const { done, value } = await reader.read();
+        cache[piece] = Object.assign(Promise.resolve(), { result: { done, value: decoder.decode(value, { stream: true }) } });
+        if (done) return;
+      } catch (error) {
+        // As StreamTransfer keeps a failed read: the document's data script ends there with the error.
+        cache[piece] = Object.assign(Promise.resolve(), { error });
+        return;
+      }
+    }
+  } finally {
+    reader.releaseLock();
+  }
 }

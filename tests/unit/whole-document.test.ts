@@ -1,7 +1,8 @@
 import { createElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { collectDocument, hasBody, isWholeResponse, responseBytes, wholeDocument, wholeResponse } from "~/services/whole-document.server";
+import type { EntryContext } from "@remix-run/node";
+import { collectDocument, hasBody, isWholeResponse, readDocumentDataAhead, responseBytes, wholeDocument, wholeResponse } from "~/services/whole-document.server";
 
 const SHELL = '<!DOCTYPE html><html lang="en"><head><title>Café ☕</title></head><body><main>Hi</main><script>boot()</script></body></html>';
 const LATE = '<!--$--><script>window.__remixContext.streamController.enqueue("[1]");</script><!--/$-->';
@@ -55,5 +56,42 @@ describe("wholeResponse", () => {
     const streamed = new Response("plain");
     expect([hasBody(streamed), isWholeResponse(streamed), (await responseBytes(streamed)).toString()]).toEqual([true, false, "plain"]);
     expect(hasBody(new Response(null, { status: 204 }))).toBe(false);
+  });
+});
+
+describe("readDocumentDataAhead", () => {
+  const contextOf = (stream: ReadableStream<Uint8Array>) => ({ serverHandoffStream: stream, renderMeta: {} }) as unknown as EntryContext;
+
+  it("leaves every piece of the data stream decoded where the document's data scripts look, and the stream free to read", async () => {
+    const bytes = new TextEncoder().encode('[{"title":"Café ☕"}]\n');
+    const cut = bytes.indexOf(0xc3) + 1; // "é" split between two pieces
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes.subarray(0, cut));
+        controller.enqueue(bytes.subarray(cut));
+        controller.close();
+      },
+    });
+    const context = contextOf(stream);
+    await readDocumentDataAhead(context);
+    const cache = context.renderMeta!.streamCache!;
+    expect(Object.values(cache).map((piece) => piece.result)).toEqual([
+      { done: false, value: bytes.subarray(0, cut - 1).reduce((s, b) => s + String.fromCharCode(b), "") },
+      { done: false, value: 'é ☕"}]\n' },
+      { done: true, value: "" },
+    ]);
+    expect((await stream.getReader().read()).done).toBe(true);
+  });
+
+  it("keeps a failed read as the error the data script throws", async () => {
+    const failure = new Error("Server Timeout");
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.error(failure);
+      },
+    });
+    const context = contextOf(stream);
+    await readDocumentDataAhead(context);
+    expect(context.renderMeta!.streamCache![0]!.error).toBe(failure);
   });
 });
