@@ -5,7 +5,7 @@ import { createPostHref, headerTitle } from "~/utils/route-handle";
 import type { SessionUser } from "~/utils/user";
 import { AlertToast } from "./alert";
 import { BackButton } from "./back-button";
-import { Icon, type IconName } from "./icons";
+import type { IconName } from "./icons";
 import { ShellLink, ShellNavLink } from "./shell-link";
 
 export type ShellData = {
@@ -84,6 +84,15 @@ function unreadBadge(item: NavItem, data: ShellData | undefined) {
   };
 }
 
+/**
+ * A navigation item's icon, with its unread badge: one element, the icon painted by its
+ * `::before` (app.css), where an Icon inside would be one element and component more for
+ * each of the shell's 15 items on every page.
+ */
+function NavIcon({ name, children }: { name: IconName; children: ReactNode }) {
+  return <span className={`nav-icon icon-${name}`}>{children}</span>;
+}
+
 /** Hides the mobile header while scrolling down and shows it on the way up (docs/product.md §2). */
 function useHideOnScroll() {
   const ref = useRef<HTMLElement>(null);
@@ -125,11 +134,8 @@ export function AppShell({ data, children }: { data: ShellData | undefined; chil
               <li key={item.to}>
                 {/* Opening Notifications marks them read: no fetching ahead on hover. */}
                 <ShellNavLink pathname={pathname} to={item.to} prefetch={item.to === "/notifications" ? "none" : "intent"} aria-label={badge ? label : undefined}>
-                  <span className="nav-icon">
-                    <Icon name={item.icon} />
-                    {badge}
-                  </span>
-                  <span>{item.label}</span>
+                  <NavIcon name={item.icon}>{badge}</NavIcon>
+                  {item.label}
                 </ShellNavLink>
               </li>
             );
@@ -160,10 +166,7 @@ export function AppShell({ data, children }: { data: ShellData | undefined; chil
           const { badge, label } = unreadBadge(item, data);
           return (
             <ShellNavLink key={item.to} pathname={pathname} to={item.to} aria-label={label}>
-              <span className="nav-icon">
-                <Icon name={item.icon} />
-                {badge}
-              </span>
+              <NavIcon name={item.icon}>{badge}</NavIcon>
             </ShellNavLink>
           );
         })}

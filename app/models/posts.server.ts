@@ -22,10 +22,10 @@ import { notifyPriceDrop } from "./price-drops.server";
 import { deleteWantedSearches, replaceWantedSearches } from "./saved-searches.server";
 import { budgetLabel } from "~/utils/wanted";
 import { blocksToText } from "~/utils/rich-text";
-import type { AuthorView, CommentNode, CommentView, MediaView, ParentChain, PostView, TextBlock, ThreadNode, ThreadPage, VideoView } from "~/types/views";
+import type { AuthorView, CommentNode, CommentView, MediaView, ParentChain, PostPageView, PostView, TextBlock, ThreadNode, ThreadPage, VideoView } from "~/types/views";
 import { formatDuration } from "~/utils/duration";
 
-export type { CommentNode, ParentChain, PostView, ThreadNode, ThreadPage };
+export type { CommentNode, ParentChain, PostPageView, PostView, ThreadNode, ThreadPage };
 import { authorColumns, authorView } from "./users.server";
 import { dayIn, extrasColumns, extrasView, hasCourse, keepSchedule, mustGoLive, mustGoSoonestPage, mustGoPassed, NO_EXTRAS, normalizeExtras, type ListingExtraColumns } from "./listing-extras.server";
 import type { ListingStateColumns } from "./listings.server";
@@ -856,10 +856,6 @@ async function toViews(rows: (PostRow & { saved?: boolean })[], timeZone: string
     text: r.text,
     category: r.category,
     categoryLabel: r.category ? (categoryLabel(r.category) ?? r.category) : null,
-    parentId: r.parentId,
-    rootId: r.rootId,
-    gameId: r.gameId,
-    projectId: r.projectId,
     author: authorOf(r.author),
     time: timeView(r.createdAt, timeZone, now),
     price: priceLabel(r),
@@ -926,7 +922,7 @@ export async function getPostViews(ids: string[], timeZone: string, viewerId?: s
 }
 
 /** `listing`: the raw columns of its listing state (models/listings.server listingState), read with the post. */
-export type PostLookup = { status: "ok"; post: PostView; listing: ListingStateColumns } | { status: "deleted" } | { status: "missing" };
+export type PostLookup = { status: "ok"; post: PostPageView; listing: ListingStateColumns } | { status: "deleted" } | { status: "missing" };
 
 /** Hidden by reports from this viewer: from anyone but its author and the moderators (for a row already read). */
 export async function hiddenFrom(post: { hiddenAt: number | null; authorId: string }, viewerId?: string | null): Promise<boolean> {
@@ -972,8 +968,9 @@ export async function getPost(id: string, timeZone: string, viewerId?: string | 
   if (await hiddenFrom({ hiddenAt: row.hiddenAt, authorId: row.author.id }, viewerId)) return { status: "missing" };
   // Behind a block, either way: as if it did not exist.
   if (viewerId && viewerId !== row.author.id && row.blocked) return { status: "missing" };
-  const { priceCents, kind, status, lastActivityAt, createdAt, renewedAt } = row;
-  return { status: "ok", post: (await toViews([row], timeZone, viewerId))[0]!, listing: { priceCents, kind, status, lastActivityAt, createdAt, renewedAt } };
+  const { priceCents, kind, status, lastActivityAt, createdAt, renewedAt, parentId, rootId, gameId, projectId } = row;
+  const post: PostPageView = { ...(await toViews([row], timeZone, viewerId))[0]!, parentId, rootId, gameId, projectId };
+  return { status: "ok", post, listing: { priceCents, kind, status, lastActivityAt, createdAt, renewedAt } };
 }
 
 /** Top-level comments on one page of a thread. */
@@ -991,7 +988,7 @@ const UNION_PARTS = 400;
  * The posts above a reply, top first: the top of the thread, then its nearest
  * few ancestors; `skipped` when there are more between the two (a marker).
  */
-export async function getParentChain(post: PostView, timeZone: string, viewerId?: string | null): Promise<ParentChain> {
+export async function getParentChain(post: PostPageView, timeZone: string, viewerId?: string | null): Promise<ParentChain> {
   if (!post.parentId) return { root: null, skipped: false, nearest: [] };
   const { ids, beyond } = await nearestAncestors(post.parentId);
   const rootId = beyond && post.rootId && !ids.includes(post.rootId) ? post.rootId : null;

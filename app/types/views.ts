@@ -90,13 +90,17 @@ export type ListingExtrasView = {
   wasPrice: string | null;
 };
 
-/** A post or comment as cards and threads show it. */
+/** A post as a feed's card shows it. */
 export type PostView = PostCardView & {
+  saved: boolean;
+};
+
+/** A post or comment on its own page: a card and where it sits (the post it answers, its thread's top, the game or project it is about). */
+export type PostPageView = PostView & {
   parentId: string | null;
   rootId: string | null;
   gameId: string | null;
   projectId: string | null;
-  saved: boolean;
 };
 
 export type ThreadNode<T> = T & {
@@ -108,7 +112,7 @@ export type ThreadNode<T> = T & {
 };
 
 /** A comment as its thread shows it: text, author, time, photos and counts; a comment is never a listing. */
-export type CommentView = Pick<PostView, "id" | "text" | "parentId" | "author" | "time" | "likeCount" | "commentCount" | "media" | "saved" | "hidden">;
+export type CommentView = Pick<PostPageView, "id" | "text" | "parentId" | "author" | "time" | "likeCount" | "commentCount" | "media" | "saved" | "hidden">;
 
 export type CommentNode = ThreadNode<CommentView>;
 

@@ -29,7 +29,7 @@ describe("icons", () => {
         /^<svg xmlns='http:\/\/www\.w3\.org\/2000\/svg' viewBox='0 0 24 24' fill='none' stroke='#000' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'><path d='[MmLlHhVvCcSsQqTtAaZz0-9 .,-]+'\/><\/svg>$/,
       );
     }
-    expect(css).toMatch(/^\.icon \{ display: inline-block; width: 24px; height: 24px; flex: none; background-color: currentColor; -webkit-mask: var\(--icon\) [^;]+; mask: var\(--icon\) [^;]+; forced-color-adjust: none;/m);
+    expect(css).toMatch(/^\.icon, \.nav-icon::before \{ display: inline-block; width: 24px; height: 24px; flex: none; background-color: currentColor; -webkit-mask: var\(--icon\) [^;]+; mask: var\(--icon\) [^;]+; forced-color-adjust: none;/m);
     // No shape without an icon that uses it.
     const rules = [...css.matchAll(/^\.icon-([\w-]+) \{ --icon:/gm)].map((m) => m[1]);
     expect(rules.sort()).toEqual([...ICON_NAMES].sort());

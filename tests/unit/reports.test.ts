@@ -5,7 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { startConversation } from "~/models/messages.server";
-import { createPost, getFeedPage, getPost, getParentChain, getThread, getVideoPage, type PostView } from "~/models/posts.server";
+import { createPost, getFeedPage, getPost, getParentChain, getThread, getVideoPage, type PostPageView } from "~/models/posts.server";
 import {
   countHidingReports,
   hideIfReported,
@@ -246,7 +246,7 @@ describe("hidden and reported items in feeds, threads and search", () => {
     // Its own page is missing for others, and the reply's page leaves it out of the chain above.
     expect((await getPost(comment, tz, other.id)).status).toBe("missing");
     expect((await getPost(comment, tz, commenter.id)).status).toBe("ok");
-    const replyView = (await getPost(reply, tz, other.id)) as { status: "ok"; post: PostView };
+    const replyView = (await getPost(reply, tz, other.id)) as { status: "ok"; post: PostPageView };
     expect((await getParentChain(replyView.post, tz, other.id)).nearest.map((p) => p.id)).toEqual([post]);
   });
 
