@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { CommentNode } from "~/types/views";
 import { Avatar, AuthorLine, HiddenNotice, RememberedBody, RichText } from "./post-parts";
 import { MediaGallery } from "./post-media";
-import { actionsDialogOpen, PostActionsView, useActionsFrame, type ActionsFrame } from "./post-actions";
+import { actionsDialogOpen, PostActionsView, useActionsPage, type ActionsFrame } from "./post-actions";
 import { SpaLink } from "./spa-link";
 
 /** The levels a thread nests; the loader puts deeper replies in the last level's list (buildThread). */
@@ -27,13 +27,18 @@ function faceOf(c: CommentNode): CommentFace {
   };
 }
 
+/** The two frames of a thread's comments (the reader's own, everyone else's) and which comments are the reader's. */
+type ThreadFrames = { mine: ActionsFrame; theirs: ActionsFrame; mineIds: string[] };
+
+const frameFor = (frames: ThreadFrames, c: CommentNode) => (frames.mineIds.includes(c.id) ? frames.mine : frames.theirs);
+
 /**
- * A comment and its replies beneath (inside a PostActionsScope). Its own box is
- * drawn from the comment and the actions' frame alone, so the server renders
- * that HTML once for every reader and address with the same (RememberedBody).
+ * A comment and its replies beneath. Its own box is drawn from the comment
+ * and its actions' frame alone, so the server renders that HTML once for
+ * every reader and address with the same (RememberedBody), when the thread is
+ * not remembered whole.
  */
-function Comment({ comment: c, children }: { comment: CommentNode; children?: React.ReactNode }) {
-  const frame = useActionsFrame(c.author.id);
+function Comment({ comment: c, frame, children }: { comment: CommentNode; frame: ActionsFrame; children?: React.ReactNode }) {
   return (
     <li id={`post-${c.id}`} className="comment" data-testid="comment">
       <RememberedBody
@@ -74,25 +79,59 @@ function CommentBody({ comment: c, frame }: { comment: CommentFace; frame: Actio
   );
 }
 
+const levelClass = (level: number) => `thread thread--level-${Math.min(level, 4)}`;
+
 /**
- * A thread at most five levels deep: each comment with its replies beneath
- * it, and at the last level each reply followed by the deeper replies below
- * it, side by side (the recursion stops there, however deep the thread).
+ * The comments of one level of a thread (inside its <ul>): each with its
+ * replies beneath it, and at the last level each reply followed by the deeper
+ * replies below it, side by side (the recursion stops there, however deep).
  */
-export function CommentThread({ comments, level = 1 }: { comments: CommentNode[]; level?: number }) {
+function ThreadLevel({ comments, frames, level }: { comments: CommentNode[]; frames: ThreadFrames; level: number }) {
+  return comments.map((c) =>
+    level < LAST_LEVEL ? (
+      <Comment key={c.id} comment={c} frame={frameFor(frames, c)}>
+        {c.replies.length ? (
+          <ul className={levelClass(level + 1)} data-level={level + 1}>
+            <ThreadLevel comments={c.replies} frames={frames} level={level + 1} />
+          </ul>
+        ) : null}
+      </Comment>
+    ) : (
+      [c, ...c.replies].map((r) => <Comment key={r.id} comment={r} frame={frameFor(frames, r)} />)
+    ),
+  );
+}
+
+/** Each comment of the thread, replies included, in order. */
+function eachComment(comments: CommentNode[], visit: (c: CommentNode) => void) {
+  for (const c of comments) {
+    visit(c);
+    eachComment(c.replies, visit);
+  }
+}
+
+/**
+ * A thread at most five levels deep (inside a PostActionsScope). Drawn from
+ * its comments, the page's two frames and which comments are the reader's
+ * alone, so the server renders a page of a thread once for every reader and
+ * address with the same (RememberedBody), not comment by comment; when a
+ * comment's Share menu or Report dialog is open, it is drawn in place.
+ */
+export function CommentThread({ comments }: { comments: CommentNode[] }) {
+  const page = useActionsPage();
   if (comments.length === 0) return null;
+  const mineIds: string[] = [];
+  if (page.viewerId !== null) eachComment(comments, (c) => c.author.id === page.viewerId && mineIds.push(c.id));
+  const frames: ThreadFrames = { mine: page.mine, theirs: page.theirs, mineIds };
+  const dialogOpen = () => {
+    // No query string, no dialog open.
+    if (!page.theirs.here.includes("?")) return false;
+    let open = false;
+    eachComment(comments, (c) => (open ||= actionsDialogOpen(frameFor(frames, c), c.id)));
+    return open;
+  };
   return (
-    <ul className={`thread thread--level-${Math.min(level, 4)}`} data-level={level}>
-      {comments.map((c) =>
-        level < LAST_LEVEL ? (
-          <Comment key={c.id} comment={c}>
-            <CommentThread comments={c.replies} level={level + 1} />
-          </Comment>
-        ) : (
-          [c, ...c.replies].map((r) => <Comment key={r.id} comment={r} />)
-        )
-      )}
-    </ul>
+    <RememberedBody tag="ul" attrs={{ className: levelClass(1), "data-level": 1 }} name="thread" Body={ThreadLevel} props={{ comments, frames, level: 1 }} inPlace={dialogOpen} />
   );
 }
 

@@ -14,7 +14,7 @@ import { SaveButton } from "./save-button";
 type ActionPost = Pick<PostView, "id" | "likeCount" | "commentCount" | "saved" | "author" | "text">;
 
 /** What every post's actions read from the page: who is reading, and the frames for their own posts and everyone else's. */
-type ActionsPage = {
+export type ActionsPage = {
   viewerId: string | null;
   mine: ActionsFrame;
   theirs: ActionsFrame;
@@ -64,10 +64,16 @@ export type ActionsFrame = {
   mine: boolean;
 };
 
-/** The frame for a post by `authorId` (one of two objects per page); cards and comments are drawn inside a PostActionsScope. */
-export function useActionsFrame(authorId: string): ActionsFrame {
+/** The page's reader and its two frames (their own posts', everyone else's); cards and threads are drawn inside a PostActionsScope. */
+export function useActionsPage(): ActionsPage {
   const page = useContext(ActionsPageContext);
   if (!page) throw new Error("Posts' actions are drawn inside a PostActionsScope");
+  return page;
+}
+
+/** The frame for a post by `authorId` (one of two objects per page). */
+export function useActionsFrame(authorId: string): ActionsFrame {
+  const page = useActionsPage();
   return page.viewerId !== null && page.viewerId === authorId ? page.mine : page.theirs;
 }
 
