@@ -124,8 +124,6 @@ export function CommentThread({ comments }: { comments: CommentNode[] }) {
   if (page.viewerId !== null) eachComment(comments, (c) => c.author.id === page.viewerId && mineIds.push(c.id));
   const frames: ThreadFrames = { mine: page.mine, theirs: page.theirs, mineIds };
   const dialogOpen = () => {
-    // No query string, no dialog open.
-    if (!page.theirs.here.includes("?")) return false;
     let open = false;
     eachComment(comments, (c) => (open ||= actionsDialogOpen(frameFor(frames, c), c.id)));
     return open;

@@ -83,7 +83,10 @@ export function useActionsFrame(authorId: string): ActionsFrame {
  * main card: the dialog follows the id).
  */
 function openDialogs(frame: ActionsFrame, postId: string): { shareOpen: boolean; reportKind: "post" | "comment" | null } {
-  const search = frame.here.slice(frame.here.indexOf("?") + 1 || frame.here.length);
+  const query = frame.here.indexOf("?");
+  // No query string, no dialog: most pages, and every card and comment of them.
+  if (query < 0) return { shareOpen: false, reportKind: null };
+  const search = frame.here.slice(query + 1);
   const report = reportOpen(search);
   const kind = report.kind === "post" || report.kind === "comment" ? report.kind : null;
   const reported = report.target === postId && frame.viewer !== null && !frame.mine;

@@ -110,25 +110,21 @@ describe("remembered cards and comments", () => {
     }
   });
 
-  it("draw a card whose Share menu is open in place, with its menu", async () => {
-    const { renderer, counted } = countingRenderer();
-    const url = "https://ou.example/home?share=p2";
-    const html = await renderPage(user("u-sam"), renderer, url);
-    expect(html).toBe(await renderPage(user("u-sam"), null, url));
-    expect(html).toContain("https://ou.example/post/p2?redirect=true");
-    // The other two cards and the thread were remembered; the open card was not.
-    expect(counted.renders).toBe(3);
-  });
-
-  it("draw a thread with a comment's Share menu open in place, the comments around it remembered one by one", async () => {
-    const { renderer, counted } = countingRenderer();
-    const url = "https://ou.example/home?share=c2";
-    const html = await renderPage(user("u-sam"), renderer, url);
-    expect(html).toBe(await renderPage(user("u-sam"), null, url));
-    expect(html).toContain("https://ou.example/post/c2?redirect=true");
-    // Three cards and the two comments whose menus are closed.
-    expect(counted.renders).toBe(5);
-  });
+  // A card's menu open: the other two cards and the thread are remembered, the open card is not.
+  // A comment's: the three cards and the two comments whose menus are closed, the thread drawn in place.
+  for (const [what, id, renders] of [
+    ["a card", "p2", 3],
+    ["a thread with a comment", "c2", 5],
+  ] as const) {
+    it(`draw ${what} whose Share menu is open in place, with its menu`, async () => {
+      const { renderer, counted } = countingRenderer();
+      const url = `https://ou.example/home?share=${id}`;
+      const html = await renderPage(user("u-sam"), renderer, url);
+      expect(html).toBe(await renderPage(user("u-sam"), null, url));
+      expect(html).toContain(`https://ou.example/post/${id}?redirect=true`);
+      expect(counted.renders).toBe(renders);
+    });
+  }
 
   it("keep to their size, dropping the least recently used", async () => {
     const { renderer, counted } = countingRenderer(4_000);
