@@ -3,12 +3,13 @@
 // the navigation shows, and answers with its cookies.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect, redirectDocument } from "@remix-run/node";
-import { layoutView } from "~/flows/layout.server";
+import { conversationShown, layoutView } from "~/flows/layout.server";
 import { campusForRequest } from "~/http/campus.server";
+import { sessionWithUnreadCounts } from "~/http/navigation.server";
 import { readAlert } from "~/services/alerts.server";
 import { config } from "~/services/config.server";
 import { signUpPromptAllowed } from "~/services/geo.server";
-import { getSessionUser, renewSession } from "~/services/session.server";
+import { renewSession } from "~/services/session.server";
 import { siteOrigin } from "~/services/urls.server";
 import { CAMPUS_COLOURS, campusIdFromHost } from "~/utils/campus";
 import { backTarget } from "~/utils/navigation";
@@ -20,12 +21,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // refuses; documents never get here. Keep this loader revalidating on every
   // navigation, or a refused visitor could browse on without a document load.
   if (context.regionBlocked) throw redirectDocument("/404");
+  const url = new URL(request.url);
+  // Started before the first await, so this is the request's session lookup, with the navigation's counts.
+  const session = sessionWithUnreadCounts(request, conversationShown(url.pathname));
   const campus = await campusForRequest(request);
   const { alert, setCookie } = await readAlert(request);
   // A pending session (email not verified) browses as a visitor; the navigation offers Verify email and Log out.
-  const sessionUser = await getSessionUser(request);
+  const { sessionUser, unread } = await session;
   const renewed = sessionUser ? await renewSession(request) : null;
-  const url = new URL(request.url);
   const signedIn = sessionUser?.verified ? sessionUser : null;
   const signUpReason = signedIn ? null : url.searchParams.get("signup");
   if (signedIn) context.setViewer?.(signedIn.id); // for the page-view record
@@ -39,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const from = referer && URL.canParse(referer) ? new URL(referer) : null;
   // backTarget takes it through safePath, like every other back target.
   if (from?.host === url.host) history.push({ path: from.pathname + from.search, createdAt: Date.now() });
-  const view = await layoutView({ campus, sessionUser, pathname: url.pathname });
+  const view = await layoutView({ campus, sessionUser, pathname: url.pathname, unread });
   const headers = new Headers();
   if (setCookie) headers.append("Set-Cookie", setCookie);
   if (renewed) headers.append("Set-Cookie", renewed);

@@ -9,13 +9,23 @@ import { suspensionMessage } from "~/models/suspensions.server";
 import { isModerator, sessionUserView } from "~/models/users.server";
 import type { User } from "~/services/session.server";
 
-/** `sessionUser`: the session's user, verified or not (a pending one browses as a visitor); `pathname`: the page shown. */
-export async function layoutView({ campus, sessionUser, pathname }: { campus: Campus; sessionUser: User | null; pathname: string }) {
+type UnreadCounts = { notifications: number; conversations: number };
+
+/** The conversation a page shows (`/messages/{id}`), which it marks read as it shows it: left out of the navigation's count. */
+export function conversationShown(pathname: string): string | null {
+  return /^\/messages\/([\w-]+)$/.exec(pathname)?.[1] ?? null;
+}
+
+/**
+ * `sessionUser`: the session's user, verified or not (a pending one browses as
+ * a visitor); `pathname`: the page shown; `unread`: the counts when they were
+ * read with the session (app/http/navigation), else counted here.
+ */
+export async function layoutView({ campus, sessionUser, pathname, unread: counted = null }: { campus: Campus; sessionUser: User | null; pathname: string; unread?: UnreadCounts | null }) {
   const user = sessionUser?.verified ? sessionUser : null;
-  // A conversation's page marks it read as it shows it: it is left out of the count.
   const [unread, openReports, schoolVerified] = user
     ? await Promise.all([
-        unreadCounts(user.id, /^\/messages\/([\w-]+)$/.exec(pathname)?.[1]),
+        counted ?? unreadCounts(user.id, conversationShown(pathname)),
         // Reported items waiting for review, beside Moderation: one query, for moderators only.
         isModerator(user) ? countOpenReportedItems() : 0,
         isSchoolVerifiedOn(user, campus.id),

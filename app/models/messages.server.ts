@@ -1,7 +1,7 @@
 // Private conversations between a buyer and a seller about a listing (issue
 // 14): chats, their two members (each member's row is also their inbox entry)
 // and messages. Names and photos are joined from users, never copied.
-import { and, count, desc, eq, inArray, isNotNull, lt, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, lt, ne, or, sql, type Column, type Placeholder, type SQL } from "drizzle-orm";
 import { getDb, newId, prepared, schema, transaction, type Tx } from "~/services/db.server";
 import { decodeKeysetCursor, encodeKeysetCursor } from "~/services/cursor.server";
 import { consume } from "~/services/rate-limit.server";
@@ -338,7 +338,7 @@ export async function countUnreadConversations(userId: string, exceptChatId?: st
 // Chat ids are never empty: "except this one" with nothing to leave out.
 const NO_CHAT = "";
 
-function unreadConversationsCount(userId: string | Placeholder, exceptChatId: string | Placeholder) {
+function unreadConversationsCount(userId: string | Placeholder | Column, exceptChatId: string | Placeholder) {
   const m = schema.chatMembers;
   const db = getDb();
   const unread = db
@@ -350,16 +350,27 @@ function unreadConversationsCount(userId: string | Placeholder, exceptChatId: st
   return db.select({ n: count() }).from(unread);
 }
 
-// The navigation's counts of every signed-in page, in one prepared statement.
+/**
+ * The navigation's counts of every signed-in page as columns of a statement
+ * about `userId` (a user id column: app/http/navigation.server reads them with
+ * the session), leaving out the conversation of the `exceptChatId` placeholder.
+ */
+export function unreadCountColumns(userId: Placeholder | Column) {
+  return {
+    notifications: sql<number>`(${unreadNotificationsCount(userId)})`.mapWith(Number),
+    conversations: sql<number>`(${unreadConversationsCount(userId, sql.placeholder("exceptChatId"))})`.mapWith(Number),
+  };
+}
+
+/** The values of unreadCountColumns' placeholders. */
+export function unreadCountValues(exceptChatId?: string | null): { exceptChatId: string } {
+  return { exceptChatId: exceptChatId ?? NO_CHAT };
+}
+
+// The counts alone (when the session was read without them), in one prepared statement.
 const unreadCountsQuery = prepared(() => {
   const userId = sql.placeholder("userId");
-  return getDb()
-    .select({
-      notifications: sql<number>`(${unreadNotificationsCount(userId)})`.mapWith(Number),
-      conversations: sql<number>`(${unreadConversationsCount(userId, sql.placeholder("exceptChatId"))})`.mapWith(Number),
-    })
-    .from(schema.users)
-    .where(eq(schema.users.id, userId));
+  return getDb().select(unreadCountColumns(userId)).from(schema.users).where(eq(schema.users.id, userId));
 });
 
 /**
@@ -367,7 +378,7 @@ const unreadCountsQuery = prepared(() => {
  * and conversations (countUnreadConversations, leaving out `exceptChatId`).
  */
 export async function unreadCounts(userId: string, exceptChatId?: string | null): Promise<{ notifications: number; conversations: number }> {
-  const [row] = await unreadCountsQuery().execute({ userId, exceptChatId: exceptChatId ?? NO_CHAT });
+  const [row] = await unreadCountsQuery().execute({ userId, ...unreadCountValues(exceptChatId) });
   return { notifications: row?.notifications ?? 0, conversations: row?.conversations ?? 0 };
 }
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNotNull, isNull, lt, lte, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNotNull, isNull, lt, lte, or, sql, type Column, type Placeholder, type SQL } from "drizzle-orm";
 import { getDb, newId, schema, transaction, type Tx } from "~/services/db.server";
 import { cursorId, cursorInt, cursorParts, encodeCursor } from "~/services/cursor.server";
 import { timeView } from "~/services/time.server";
@@ -455,8 +455,8 @@ export async function countUnread(userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** The query of countUnread, for a user id or a placeholder (the navigation's one statement, models/messages). */
-export function unreadNotificationsCount(userId: string | Placeholder) {
+/** The query of countUnread, for a user id, a placeholder or a column (the navigation's counts, models/messages). */
+export function unreadNotificationsCount(userId: string | Placeholder | Column) {
   const { notifications: n } = schema;
   const db = getDb();
   const lastRead = db

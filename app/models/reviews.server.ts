@@ -5,7 +5,7 @@
 // rates in revenge. The reviewed person may answer once. A review a moderator
 // removed after reports is no longer shown or counted.
 import { and, avg, count, desc, eq, gte, isNull, lt, lte, or, sql, type Placeholder } from "drizzle-orm";
-import { getDb, newId, prepared, schema, transaction, type Db, type Tx } from "~/services/db.server";
+import { getDb, newId, numberList, numbersOf, prepared, schema, transaction, type Db, type Tx } from "~/services/db.server";
 import { decodeKeysetCursor, encodeKeysetCursor } from "~/services/cursor.server";
 import { timeView } from "~/services/time.server";
 import type { AuthorView, TimeView } from "~/types/views";
@@ -309,16 +309,23 @@ export type SellerCardView = {
 /** "Nov 2025": made once, not per card (a formatter costs more to build than to use). */
 const JOINED_FORMAT = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
 
-// The seller card's two queries (every listing page): built once, sent as prepared statements.
+// The seller card's query (every listing page): built once, sent as a prepared statement.
 const sellerRowQuery = prepared(() => {
+  const { chats } = schema;
   const db = getDb();
   const sellerId = sql.placeholder("sellerId");
+  const now = sql.placeholder("now");
   // The rating's count and average in one pass over reviews_rating_idx, joined to the seller's row.
   const rating = db
     .select({ n: count().as("rating_count"), average: avg(reviews.rating).as("rating_average") })
     .from(reviews)
-    .where(shownAbout(sellerId, sql.placeholder("now")))
+    .where(shownAbout(sellerId, now))
     .as("rating");
+  // How long each conversation of the window waited for the seller's first reply (so far, when not yet answered).
+  const waits = db
+    .select({ waits: numberList(sql`coalesce(${chats.firstReplyAt}, ${now}) - ${chats.firstMessageAt}`) })
+    .from(chats)
+    .where(and(eq(chats.sellerId, sellerId), gte(chats.firstMessageAt, sql.placeholder("since"))));
   return db
     .select({
       seller: authorColumns,
@@ -327,36 +334,29 @@ const sellerRowQuery = prepared(() => {
       sold: sql<number>`(select count(*) from ${sales} where ${sales.sellerId} = ${sellerId})`,
       ratingCount: rating.n,
       ratingAverage: rating.average,
+      waits: sql<string | null>`(${waits})`,
     })
     .from(users)
     .leftJoin(rating, sql`true`)
     .where(eq(users.id, sellerId))
     .limit(1);
 });
-const replyWaitsQuery = prepared(() => {
-  const { chats } = schema;
-  return getDb()
-    .select({ firstMessageAt: chats.firstMessageAt, firstReplyAt: chats.firstReplyAt })
-    .from(chats)
-    .where(and(eq(chats.sellerId, sql.placeholder("sellerId")), gte(chats.firstMessageAt, sql.placeholder("since"))));
-});
 
 /**
- * What the listing page's seller card shows: two queries whatever the
- * seller's history — the person with their sold count and rating (scalar
- * subqueries), and the reply times of their conversations of the last 90 days.
+ * What the listing page's seller card shows, in one statement whatever the
+ * seller's history: the person with their sold count, rating and the reply
+ * waits of their conversations of the last 90 days (scalar subqueries).
  */
 export async function sellerCard(sellerId: string, now = Date.now()): Promise<SellerCardView | null> {
-  const [row] = await sellerRowQuery().execute({ sellerId, now });
+  const [row] = await sellerRowQuery().execute({ sellerId, now, since: now - REPLY_WINDOW_MS });
   if (!row) return null;
-  const waits = await replyWaitsQuery().execute({ sellerId, since: now - REPLY_WINDOW_MS });
   return {
     seller: authorView(row.seller),
     schoolVerified: row.schoolVerified,
     joined: `Joined ${JOINED_FORMAT.format(row.createdAt)}`,
     sold: Number(row.sold),
     rating: statsOf(row.ratingAverage, Number(row.ratingCount)),
-    replies: replyTimeLabel(waits.map((w) => (w.firstReplyAt ?? now) - (w.firstMessageAt ?? now))),
+    replies: replyTimeLabel(numbersOf(row.waits)),
   };
 }
 

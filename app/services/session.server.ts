@@ -10,7 +10,7 @@
 // places that serve a pending session.
 import crypto from "node:crypto";
 import { redirect } from "@remix-run/node";
-import { and, eq, gt, lt, notInArray, sql } from "drizzle-orm";
+import { and, eq, gt, lt, notInArray, sql, type SQL } from "drizzle-orm";
 import { appCookie, hasCookie } from "./cookies.server";
 import { getDb, prepared, schema } from "./db.server";
 import { requestScope } from "./request-scope.server";
@@ -45,10 +45,11 @@ function endOf(row: { createdAt: number }, now: number): number {
 
 type SessionRow = typeof schema.sessions.$inferSelect;
 
-// The lookup every signed-in request makes: built once, sent as a prepared statement.
-const sessionQuery = prepared(() =>
-  getDb()
-    .select({ row: schema.sessions, user: schema.users })
+// The lookup every signed-in request makes: built once, sent as a prepared
+// statement; `extra` columns (sessionLookupWith) ride along in the same statement.
+function sessionSelect<E extends Record<string, SQL<unknown>>>(extra: E) {
+  return getDb()
+    .select({ row: schema.sessions, user: schema.users, extra })
     .from(schema.sessions)
     .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
     .where(
@@ -58,8 +59,15 @@ const sessionQuery = prepared(() =>
         gt(schema.sessions.createdAt, sql.placeholder("signedInAfter")),
       ),
     )
-    .limit(1),
-);
+    .limit(1);
+}
+const sessionQuery = prepared(() => sessionSelect({}));
+
+/** The values of the session query's placeholders for the cookie's `token`. */
+function sessionValues(token: string): { id: string; now: number; signedInAfter: number } {
+  const now = Date.now();
+  return { id: hashToken(token), now, signedInAfter: now - SESSION_MAX_AGE_MS };
+}
 type Found = { row: SessionRow; token: string; user: User };
 
 // Several loaders of one request ask for the user: look the session up once. In
@@ -87,13 +95,42 @@ function lookup(request: Request): Promise<Found | null> {
     found = (async () => {
       const token = await readToken(request);
       if (!token) return null;
-      const now = Date.now();
-      const [hit] = await sessionQuery().execute({ id: hashToken(token), now, signedInAfter: now - SESSION_MAX_AGE_MS });
-      return hit ? { ...hit, token } : null;
+      const [hit] = await sessionQuery().execute(sessionValues(token));
+      return hit ? { row: hit.row, user: hit.user, token } : null;
     })();
     cache.set(found);
   }
   return found;
+}
+
+type ColumnValues<E> = { [K in keyof E]: E[K] extends SQL<infer T> ? T : never };
+
+/**
+ * The session lookup, reading more about the session's user in the same
+ * statement (the navigation's counts on every page, app/http/navigation):
+ * `columns(userId)` builds them from the session's user id column (scalar
+ * subqueries), `values` fills their placeholders. The columns come back only
+ * when this call makes the request's lookup; when a loader of the request
+ * already made it, `extra` is null and the caller reads them on its own.
+ */
+export function sessionLookupWith<E extends Record<string, SQL<unknown>>>(columns: (userId: typeof schema.sessions.userId) => E) {
+  const query = prepared(() => sessionSelect(columns(schema.sessions.userId)));
+  return async (request: Request, values: Record<string, unknown>): Promise<{ user: User | null; extra: ColumnValues<E> | null }> => {
+    const cache = cached(request);
+    const made = cache.get();
+    if (made) return { user: (await made)?.user ?? null, extra: null };
+    let extra: ColumnValues<E> | null = null;
+    const found = (async () => {
+      const token = await readToken(request);
+      if (!token) return null;
+      const [hit] = await query().execute({ ...values, ...sessionValues(token) });
+      if (!hit) return null;
+      extra = hit.extra as ColumnValues<E>;
+      return { row: hit.row, user: hit.user, token };
+    })();
+    cache.set(found);
+    return { user: (await found)?.user ?? null, extra };
+  };
 }
 
 /**

@@ -6,7 +6,9 @@
 // only (start-up and shutdown left out). Not part of `npm run bench`; run after
 // `npx remix build`:  node tests/bench/profile.mjs  (BENCH_PROFILE_SECONDS=10,
 // BENCH_POSTS=100000, BENCH_PROFILE_PAGES=home,post, BENCH_PROFILE_TOP=30;
-// BENCH_PROFILE_KEEP=1 keeps the .cpuprofile files for Chromium's DevTools).
+// BENCH_PROFILE_KEEP=1 keeps the .cpuprofile files for Chromium's DevTools;
+// BENCH_PROFILE_DATABASE_URL=postgres://… profiles on that PostgreSQL database,
+// migrated and seeded beforehand, e.g. by tests/bench/run-pg.mjs's steps).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -61,11 +63,12 @@ function bottomUp(profile, windowMs, tailMs) {
   return { busy, total, owners: rows(byOwner), functions: rows(byFunction) };
 }
 
-const setup = await startServer();
+const PG_URL = process.env.BENCH_PROFILE_DATABASE_URL;
+const setup = await startServer(PG_URL ? { env: { DATABASE_URL: PG_URL } } : {});
 let dir;
 try {
   const { cookie, postPath } = await signedInStudent(setup.base);
-  if (POSTS) {
+  if (POSTS && !PG_URL) {
     console.log(`Seeding ${POSTS.toLocaleString()} posts…`);
     seedPosts(setup.dbFile, POSTS);
   }
@@ -76,7 +79,7 @@ try {
     const pathname = page === "home" ? "/home" : postPath;
     const server = await startServer({
       dir,
-      env: { PAGE_CACHE_TTL_MS: "0", MIGRATE_ON_START: "0", COUNT_STATEMENTS: "1" },
+      env: { PAGE_CACHE_TTL_MS: "0", MIGRATE_ON_START: "0", COUNT_STATEMENTS: "1", ...(PG_URL ? { DATABASE_URL: PG_URL } : {}) },
       nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profiles}`, `--cpu-prof-name=${page}.cpuprofile`],
     });
     try {

@@ -3,7 +3,7 @@
 // navigation's counts in one statement.
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { unreadCounts, countUnreadConversations } from "~/models/messages.server";
+import { countUnreadConversations, sendMessage, startConversation, unreadCounts } from "~/models/messages.server";
 import { countUnread, notifyModeration } from "~/models/notifications.server";
 import { createPost, getFeedPage } from "~/models/posts.server";
 import { toggleLike } from "~/models/likes.server";
@@ -12,7 +12,7 @@ import { listingOf } from "~/flows/post-submission.server";
 import { postPage } from "~/flows/post-page.server";
 import { insertUser } from "~/models/users.server";
 import { loader as rootLoader } from "~/root.server";
-import { getDb, schema, transaction } from "~/services/db.server";
+import { getDb, literalLimit, schema, transaction } from "~/services/db.server";
 import { withRequestScope } from "~/services/request-scope.server";
 import { createSessionCookie, destroySessionCookie, getOptionalUser, getUserId } from "~/services/session.server";
 import { countStatements } from "~/services/statement-count.server";
@@ -75,7 +75,7 @@ describe("one request's session", () => {
 });
 
 describe("a signed-in /home", () => {
-  it("costs the layout two statements (session, counts) and the feed one more", async () => {
+  it("costs the layout one statement (the session with the navigation's counts) and the feed one more", async () => {
     // The campuses are read once per process (the first request).
     await withRequestScope(() => rootLoader({ request: requestAs(), params: {}, context }));
     const { result, statements } = await countStatements(() =>
@@ -86,7 +86,14 @@ describe("a signed-in /home", () => {
       }),
     );
     expect((result.layout as unknown as { data: { user: { username: string } } }).data.user.username).toBe("costu");
-    expect(statements).toBe(3);
+    expect(statements).toBe(2);
+  });
+
+  it("writes a prepared statement's literal LIMIT into its text (PostgreSQL then plans it once), and takes only row counts", () => {
+    const query = getDb().select({ id: schema.posts.id }).from(schema.posts).limit(literalLimit(11)).toSQL();
+    expect([/ limit 11$/.test(query.sql), query.params]).toEqual([true, []]);
+    expect(() => literalLimit(1.5)).toThrow();
+    expect(() => literalLimit(-1)).toThrow();
   });
 
   it("opens the feed from a prepared statement that shows what the built query shows, for each reader", async () => {
@@ -142,6 +149,31 @@ describe("a signed-in /home", () => {
     expect(result).toEqual({ notifications: await countUnread(userId), conversations: await countUnreadConversations(userId, "some-chat") });
     expect(result.notifications).toBe(1);
   });
+
+  it("reads the navigation's counts with the session, leaving out the conversation shown, and on its own when a loader looked the session up first", async () => {
+    const sellerId = (await insertUser({ campusId: "ou", firstName: "Nav", lastName: "S.", username: "navs", email: "navs@ou.edu", verified: true, schoolVerified: true })).id;
+    const bike = await createPost({ authorId: sellerId, campusId: "ou", blocks: [{ text: "Bike" }], media: [], origin: BASE, listing: listingOf({ price: 5000, free: false }) });
+    const chat = await startConversation({ userId, postId: bike.id });
+    await sendMessage({ chatId: chat.id, senderId: sellerId, text: "Still want it?", origin: BASE });
+    type Layout = { data: { unreadMessages: number; unreadNotifications: number } };
+    const layoutOf = async (path: string, lookedUpFirst: boolean) =>
+      countStatements(() =>
+        withRequestScope(async () => {
+          // Another loader of the same request asks for the user before the root loader does.
+          if (lookedUpFirst) await getUserId(requestAs(path));
+          return ((await rootLoader({ request: requestAs(path), params: {}, context })) as unknown as Layout).data;
+        }),
+      );
+    const expected = await unreadCounts(userId);
+    expect(expected.conversations).toBe(1);
+    const together = await layoutOf("/home", false);
+    expect([together.statements, together.result.unreadMessages, together.result.unreadNotifications]).toEqual([1, 1, expected.notifications]);
+    const apart = await layoutOf("/home", true);
+    expect([apart.statements, apart.result.unreadMessages, apart.result.unreadNotifications]).toEqual([2, 1, expected.notifications]);
+    // The conversation's own page marks it read as it shows it: not counted there, either way.
+    expect((await layoutOf(`/messages/${chat.id}`, false)).result.unreadMessages).toBe(0);
+    expect((await layoutOf(`/messages/${chat.id}`, true)).result.unreadMessages).toBe(0);
+  });
 });
 
 describe("a post page", () => {
@@ -159,16 +191,16 @@ describe("a post page", () => {
       countStatements(() => postPage({ id, viewerId, timeZone: "America/Chicago", commentsCursor: null, choosingBuyer }));
     const texts = (page: Awaited<ReturnType<typeof postPage>>) => page.comments.map((c) => c.text[0]!.text);
 
-    // The seller's own listing: the post with its listing state, the comments, the seller card (2);
+    // The seller's own listing: the post with its listing state, the comments, the seller card;
     // the buyers (2 more) only while Mark as sold is being confirmed.
     const own = await open(lamp, sellerId);
-    expect(own.statements).toBe(4);
-    expect((await open(lamp, sellerId, true)).statements).toBe(6);
+    expect(own.statements).toBe(3);
+    expect((await open(lamp, sellerId, true)).statements).toBe(5);
     expect(own.result.listing).toMatchObject({ status: "available", expired: false, renewable: false });
     expect([own.result.post?.saved, texts(own.result)]).toEqual([false, ["Still there?", "Can you hold it?", "Thanks!"]]);
     // Someone else: no listing buttons; their save, whether a block stands between them (columns of the post's row), the seller card.
     const viewer = await open(lamp, userId);
-    expect(viewer.statements).toBe(4);
+    expect(viewer.statements).toBe(3);
     expect([viewer.result.listing, viewer.result.post?.saved, viewer.result.seller?.seller.username]).toEqual([null, true, "sellp"]);
     // The same statements with other values: another post, a visitor.
     const other = await open(chair, userId);
