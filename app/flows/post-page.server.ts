@@ -4,7 +4,6 @@
 import { listingState } from "~/models/listings.server";
 import { buyerChoices } from "~/models/offers.server";
 import { getParentChain, getPost, getThread, type ParentChain } from "~/models/posts.server";
-import { sellerCard } from "~/models/reviews.server";
 import type { ListingControlsView } from "~/types/views";
 import { LISTING_STATUSES, STATUS_ACTIONS } from "~/utils/listings";
 import { timeView } from "~/services/time.server";
@@ -26,7 +25,8 @@ export async function postPage(opts: {
   choosingBuyer?: boolean;
 }) {
   const { viewerId, timeZone } = opts;
-  const found = await getPost(opts.id, timeZone, viewerId);
+  // The seller card beside Message seller, on a top-level post, comes with the post (docs/product.md §24).
+  const found = await getPost(opts.id, timeZone, viewerId, { sellerCard: true });
   const none = { post: null, chain: NO_CHAIN, comments: [], nextComments: null, listing: null, mine: false, seller: null };
   if (found.status !== "ok") return { status: found.status, ...none };
   const post = found.post;
@@ -52,9 +52,7 @@ export async function postPage(opts: {
         }
       : null;
   const chain = await getParentChain(post, timeZone, viewerId);
-  // The seller card beside Message seller, on a top-level post: two queries (docs/product.md §24).
-  const seller = !post.parentId && !post.gameId && !post.projectId ? await sellerCard(post.author.id) : null;
-  return { status: "ok" as const, post, chain, comments: thread.comments, nextComments: thread.nextCursor, listing, mine, seller };
+  return { status: "ok" as const, post, chain, comments: thread.comments, nextComments: thread.nextCursor, listing, mine, seller: found.seller };
 }
 
 /** Intents of the post page and the rule each one needs beyond seeing the post (checked before the body is read). */

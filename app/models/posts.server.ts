@@ -27,6 +27,7 @@ import { formatDuration } from "~/utils/duration";
 
 export type { CommentNode, ParentChain, PostPageView, PostView, ThreadNode, ThreadPage };
 import { authorColumns, authorView } from "./users.server";
+import { sellerCardColumns, sellerCardOf, sellerCardValues, type SellerCardView } from "./reviews.server";
 import { dayIn, extrasColumns, extrasView, hasCourse, keepSchedule, mustGoLive, mustGoSoonestPage, mustGoPassed, NO_EXTRAS, normalizeExtras, type ListingExtraColumns } from "./listing-extras.server";
 import type { ListingStateColumns } from "./listings.server";
 
@@ -922,7 +923,10 @@ export async function getPostViews(ids: string[], timeZone: string, viewerId?: s
 }
 
 /** `listing`: the raw columns of its listing state (models/listings.server listingState), read with the post. */
-export type PostLookup = { status: "ok"; post: PostPageView; listing: ListingStateColumns } | { status: "deleted" } | { status: "missing" };
+export type PostLookup =
+  | { status: "ok"; post: PostPageView; listing: ListingStateColumns; seller: SellerCardView | null }
+  | { status: "deleted" }
+  | { status: "missing" };
 
 /** Hidden by reports from this viewer: from anyone but its author and the moderators (for a row already read). */
 export async function hiddenFrom(post: { hiddenAt: number | null; authorId: string }, viewerId?: string | null): Promise<boolean> {
@@ -940,10 +944,11 @@ export async function isPostHiddenFrom(id: string, viewerId?: string | null): Pr
 
 /**
  * A post page's post, with the viewer's save and whether a block stands between
- * the viewer and its author (a visitor: neither): built once per kind of
- * reader, sent as a prepared statement.
+ * the viewer and its author (a visitor: neither), and for the post page its
+ * author's seller card (models/reviews sellerCardColumns): built once per kind
+ * of reader and card, sent as a prepared statement.
  */
-const postByIdFor = (reader: "viewer" | "visitor") =>
+const postByIdFor = (reader: "viewer" | "visitor", withCard: boolean) =>
   prepared(() => {
     const viewerId = reader === "viewer" ? sql.placeholder("viewerId") : null;
     return getDb()
@@ -952,16 +957,26 @@ const postByIdFor = (reader: "viewer" | "visitor") =>
         saved: savedColumn(viewerId),
         blocked: (viewerId ? sql<boolean>`not (${notBlockedWith(viewerId, posts.authorId)})` : sql<boolean>`0`).mapWith(Boolean),
         renewedAt: posts.renewedAt,
+        ...(withCard ? { card: sellerCardColumns(schema.users.id) } : {}),
       })
       .from(posts)
       .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
       .where(eq(posts.id, sql.placeholder("id")))
       .limit(1);
   });
-const postById = { viewer: postByIdFor("viewer"), visitor: postByIdFor("visitor") };
+const postById = {
+  viewer: { plain: postByIdFor("viewer", false), withCard: postByIdFor("viewer", true) },
+  visitor: { plain: postByIdFor("visitor", false), withCard: postByIdFor("visitor", true) },
+};
 
-export async function getPost(id: string, timeZone: string, viewerId?: string | null): Promise<PostLookup> {
-  const [row] = await postById[viewerId ? "viewer" : "visitor"]().execute({ id, viewerId });
+/**
+ * The post of `id` as `viewerId` may see it. `sellerCard`: with its author's
+ * seller card when it is a top-level post (the post page), read in the same statement.
+ */
+export async function getPost(id: string, timeZone: string, viewerId?: string | null, opts: { sellerCard?: boolean; now?: number } = {}): Promise<PostLookup> {
+  const now = opts.now ?? Date.now();
+  const query = postById[viewerId ? "viewer" : "visitor"][opts.sellerCard ? "withCard" : "plain"];
+  const [row] = await query().execute({ id, viewerId, ...(opts.sellerCard ? sellerCardValues(now) : {}) });
   if (!row) return { status: "missing" };
   if (row.deletedAt) return { status: "deleted" };
   // Hidden by reports: for anyone but its author and the moderators, as if it did not exist.
@@ -970,7 +985,9 @@ export async function getPost(id: string, timeZone: string, viewerId?: string | 
   if (viewerId && viewerId !== row.author.id && row.blocked) return { status: "missing" };
   const { priceCents, kind, status, lastActivityAt, createdAt, renewedAt, parentId, rootId, gameId, projectId } = row;
   const post: PostPageView = { ...(await toViews([row], timeZone, viewerId))[0]!, parentId, rootId, gameId, projectId };
-  return { status: "ok", post, listing: { priceCents, kind, status, lastActivityAt, createdAt, renewedAt } };
+  const topLevel = !parentId && !gameId && !projectId;
+  const seller = topLevel && "card" in row && row.card ? sellerCardOf(row.author, row.card) : null;
+  return { status: "ok", post, listing: { priceCents, kind, status, lastActivityAt, createdAt, renewedAt }, seller };
 }
 
 /** Top-level comments on one page of a thread. */

@@ -4,7 +4,7 @@
 // (`reviews.visible_at`, moved forward when the second one arrives), so nobody
 // rates in revenge. The reviewed person may answer once. A review a moderator
 // removed after reports is no longer shown or counted.
-import { and, avg, count, desc, eq, gte, isNull, lt, lte, or, sql, type Placeholder } from "drizzle-orm";
+import { and, avg, count, desc, eq, gte, isNull, lt, lte, or, sql, type Column, type Placeholder } from "drizzle-orm";
 import { getDb, newId, numberList, numbersOf, prepared, schema, transaction, type Db, type Tx } from "~/services/db.server";
 import { decodeKeysetCursor, encodeKeysetCursor } from "~/services/cursor.server";
 import { timeView } from "~/services/time.server";
@@ -178,7 +178,7 @@ export async function answerReview(input: { reviewId: string; userId: string; te
 }
 
 /** What counts toward a person's rating and shows on their Reviews tab at `now`. */
-function shownAbout(userId: string | Placeholder, now: number | Placeholder) {
+function shownAbout(userId: string | Placeholder | Column, now: number | Placeholder) {
   return and(eq(reviews.revieweeId, userId), lte(reviews.visibleAt, now), isNull(reviews.removedAt));
 }
 
@@ -309,35 +309,55 @@ export type SellerCardView = {
 /** "Nov 2025": made once, not per card (a formatter costs more to build than to use). */
 const JOINED_FORMAT = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
 
-// The seller card's query (every listing page): built once, sent as a prepared statement.
-const sellerRowQuery = prepared(() => {
+/**
+ * The seller card's figures about `sellerId` as columns (scalar subqueries) of
+ * a statement about them: their own row (sellerCard) or the post page's post,
+ * whose author they are (models/posts getPost). Placeholders: `now`, `since`
+ * (sellerCardValues).
+ */
+export function sellerCardColumns(sellerId: Placeholder | Column) {
   const { chats } = schema;
-  const db = getDb();
-  const sellerId = sql.placeholder("sellerId");
   const now = sql.placeholder("now");
-  // The rating's count and average in one pass over reviews_rating_idx, joined to the seller's row.
-  const rating = db
-    .select({ n: count().as("rating_count"), average: avg(reviews.rating).as("rating_average") })
-    .from(reviews)
-    .where(shownAbout(sellerId, now))
-    .as("rating");
+  const shown = shownAbout(sellerId, now);
   // How long each conversation of the window waited for the seller's first reply (so far, when not yet answered).
-  const waits = db
+  const waits = getDb()
     .select({ waits: numberList(sql`coalesce(${chats.firstReplyAt}, ${now}) - ${chats.firstMessageAt}`) })
     .from(chats)
     .where(and(eq(chats.sellerId, sellerId), gte(chats.firstMessageAt, sql.placeholder("since"))));
-  return db
-    .select({
-      seller: authorColumns,
-      schoolVerified: users.schoolVerified,
-      createdAt: users.createdAt,
-      sold: sql<number>`(select count(*) from ${sales} where ${sales.sellerId} = ${sellerId})`,
-      ratingCount: rating.n,
-      ratingAverage: rating.average,
-      waits: sql<string | null>`(${waits})`,
-    })
+  return {
+    schoolVerified: users.schoolVerified,
+    createdAt: users.createdAt,
+    sold: sql<number>`(select count(*) from ${sales} where ${sales.sellerId} = ${sellerId})`.mapWith(Number),
+    ratingCount: sql<number>`(select count(*) from ${reviews} where ${shown})`.mapWith(Number),
+    ratingAverage: sql<string | number | null>`(select avg(${reviews.rating}) from ${reviews} where ${shown})`,
+    waits: sql<string | null>`(${waits})`,
+  };
+}
+
+/** The values of sellerCardColumns' placeholders. */
+export function sellerCardValues(now: number): { now: number; since: number } {
+  return { now, since: now - REPLY_WINDOW_MS };
+}
+
+type SellerCardRow = { schoolVerified: boolean; createdAt: number; sold: number; ratingCount: number; ratingAverage: string | number | null; waits: string | null };
+
+/** The seller card of `seller` (their author columns) from sellerCardColumns' values. */
+export function sellerCardOf(seller: Parameters<typeof authorView>[0], row: SellerCardRow): SellerCardView {
+  return {
+    seller: authorView(seller),
+    schoolVerified: row.schoolVerified,
+    joined: `Joined ${JOINED_FORMAT.format(row.createdAt)}`,
+    sold: row.sold,
+    rating: statsOf(row.ratingAverage, row.ratingCount),
+    replies: replyTimeLabel(numbersOf(row.waits)),
+  };
+}
+
+const sellerRowQuery = prepared(() => {
+  const sellerId = sql.placeholder("sellerId");
+  return getDb()
+    .select({ seller: authorColumns, card: sellerCardColumns(sellerId) })
     .from(users)
-    .leftJoin(rating, sql`true`)
     .where(eq(users.id, sellerId))
     .limit(1);
 });
@@ -345,19 +365,12 @@ const sellerRowQuery = prepared(() => {
 /**
  * What the listing page's seller card shows, in one statement whatever the
  * seller's history: the person with their sold count, rating and the reply
- * waits of their conversations of the last 90 days (scalar subqueries).
+ * waits of their conversations of the last 90 days (scalar subqueries). The
+ * post page reads the same columns with the post instead.
  */
 export async function sellerCard(sellerId: string, now = Date.now()): Promise<SellerCardView | null> {
-  const [row] = await sellerRowQuery().execute({ sellerId, now, since: now - REPLY_WINDOW_MS });
-  if (!row) return null;
-  return {
-    seller: authorView(row.seller),
-    schoolVerified: row.schoolVerified,
-    joined: `Joined ${JOINED_FORMAT.format(row.createdAt)}`,
-    sold: Number(row.sold),
-    rating: statsOf(row.ratingAverage, Number(row.ratingCount)),
-    replies: replyTimeLabel(numbersOf(row.waits)),
-  };
+  const [row] = await sellerRowQuery().execute({ sellerId, ...sellerCardValues(now) });
+  return row ? sellerCardOf(row.seller, row.card) : null;
 }
 
 /** The conversation's sale `userId` may still review (within its 14 days), for **Leave a review** there; null otherwise. */

@@ -191,16 +191,16 @@ describe("a post page", () => {
       countStatements(() => postPage({ id, viewerId, timeZone: "America/Chicago", commentsCursor: null, choosingBuyer }));
     const texts = (page: Awaited<ReturnType<typeof postPage>>) => page.comments.map((c) => c.text[0]!.text);
 
-    // The seller's own listing: the post with its listing state, the comments, the seller card;
+    // The seller's own listing: the post with its listing state and seller card, the comments;
     // the buyers (2 more) only while Mark as sold is being confirmed.
     const own = await open(lamp, sellerId);
-    expect(own.statements).toBe(3);
-    expect((await open(lamp, sellerId, true)).statements).toBe(5);
+    expect(own.statements).toBe(2);
+    expect((await open(lamp, sellerId, true)).statements).toBe(4);
     expect(own.result.listing).toMatchObject({ status: "available", expired: false, renewable: false });
     expect([own.result.post?.saved, texts(own.result)]).toEqual([false, ["Still there?", "Can you hold it?", "Thanks!"]]);
     // Someone else: no listing buttons; their save, whether a block stands between them (columns of the post's row), the seller card.
     const viewer = await open(lamp, userId);
-    expect(viewer.statements).toBe(3);
+    expect(viewer.statements).toBe(2);
     expect([viewer.result.listing, viewer.result.post?.saved, viewer.result.seller?.seller.username]).toEqual([null, true, "sellp"]);
     // The same statements with other values: another post, a visitor.
     const other = await open(chair, userId);
