@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, exists, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
-import { atLeastZero, forUpdate, getDb, literalLimit, newId, prepared, schema, transaction, type Tx } from "~/services/db.server";
+import { atLeastZero, forUpdate, getDb, newId, prepared, schema, transaction, type Tx } from "~/services/db.server";
 import { removeMedia, type StoredMedia } from "~/services/media.server";
 import { cursorId, cursorInt, cursorParts, decodeKeysetCursor, encodeCursor, encodeKeysetCursor, INT4_MAX, type KeysetCursor } from "~/services/cursor.server";
 import { EMPTY_POST } from "~/utils/limits";
@@ -235,8 +235,9 @@ export async function getFeedPage(opts: FeedOptions): Promise<FeedPage> {
  * newest activity first, as getFeedPage builds it (the same conditions, values
  * as placeholders): built once per kind of reader and page size, sent as a
  * prepared statement. The page size is part of the statement's text, not a
- * parameter (literalLimit): SQLite prepares a statement again each time its
- * LIMIT is bound anew, and PostgreSQL would plan it again on every run.
+ * parameter (the drizzle-orm patch in .patches/): SQLite prepares a statement
+ * again each time its LIMIT is bound anew, and PostgreSQL would plan it again
+ * on every run.
  */
 const openingFeedFor = (reader: "viewer" | "visitor", hideSold: boolean, rows: number) =>
   prepared(() => {
@@ -256,7 +257,7 @@ const openingFeedFor = (reader: "viewer" | "visitor", hideSold: boolean, rows: n
         ),
       )
       .orderBy(desc(posts.lastActivityAt), desc(posts.id))
-      .limit(literalLimit(rows));
+      .limit(rows);
   });
 const openingFeeds = new Map<string, ReturnType<typeof openingFeedFor>>();
 /** The opening feed's statement for a reader and a number of rows (the page sizes are the code's own: a handful). */

@@ -200,20 +200,6 @@ export function numbersOf(list: string | null): number[] {
   return list ? list.split(",").map(Number) : [];
 }
 
-/**
- * A LIMIT written into a prepared statement's text rather than bound as a
- * parameter (pass it to `.limit()`). PostgreSQL plans a prepared statement once
- * (a generic plan) when that plan's estimated cost is close to a planned-anew
- * one's; not knowing the LIMIT, it costs the generic plan as if a tenth of the
- * rows were read and plans the statement again on every run (about 1 ms of
- * the server's CPU for the feed's first page, ten times what running it costs).
- */
-export function literalLimit(rows: number): number {
-  if (!Number.isSafeInteger(rows) || rows < 0) throw new Error(`not a row count: ${rows}`);
-  // drizzle writes an SQL chunk given to .limit() into the text as it is.
-  return sql.raw(String(rows)) as unknown as number;
-}
-
 /** Random URL-safe id: 96 bits as 16 base64url characters. */
 export function newId(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(12))).toString("base64url");
