@@ -89,14 +89,6 @@ describe("a signed-in /home", () => {
     expect(statements).toBe(2);
   });
 
-  it("writes a whole-number LIMIT into the statement's text (SQLite then prepares it once, PostgreSQL plans it once), a placeholder as a parameter", () => {
-    const select = () => getDb().select({ id: schema.posts.id }).from(schema.posts);
-    const literal = select().limit(11).toSQL();
-    expect([/ limit 11$/.test(literal.sql), literal.params]).toEqual([true, []]);
-    const bound = select().limit(sql.placeholder("n")).toSQL();
-    expect(/ limit (\?|\$1)$/.test(bound.sql)).toBe(true);
-  });
-
   it("opens the feed from a prepared statement that shows what the built query shows, for each reader", async () => {
     const author = (await insertUser({ campusId: "ou", firstName: "Feed", lastName: "A.", username: "feeda", email: "feeda@ou.edu", verified: true, schoolVerified: true })).id;
     const blocker = (await insertUser({ campusId: "ou", firstName: "Feed", lastName: "B.", username: "feedb", email: "feedb@ou.edu", verified: true, schoolVerified: true })).id;
