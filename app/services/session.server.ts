@@ -88,19 +88,29 @@ function cached(request: Request): { get(): Promise<Found | null> | undefined; s
   };
 }
 
+/** The request's session lookup: the one a loader of it already started, or a new one. */
 function lookup(request: Request): Promise<Found | null> {
   const cache = cached(request);
-  let found = cache.get();
-  if (!found) {
-    found = (async () => {
-      const token = await readToken(request);
-      if (!token) return null;
-      const [hit] = await sessionQuery().execute(sessionValues(token));
-      return hit ? { row: hit.row, user: hit.user, token } : null;
-    })();
-    cache.set(found);
-  }
-  return found;
+  return cache.get() ?? startLookup(request, (values) => sessionQuery().execute(values)).found;
+}
+
+/**
+ * Starts the request's session lookup with `execute` (the session query, or
+ * one with more columns) and keeps it for the request's other loaders;
+ * `extra()` is the extra columns' values once `found` has settled.
+ */
+function startLookup<X>(request: Request, execute: (values: ReturnType<typeof sessionValues>) => Promise<{ row: SessionRow; user: User; extra: X }[]>) {
+  let extra: X | null = null;
+  const found = (async () => {
+    const token = await readToken(request);
+    if (!token) return null;
+    const [hit] = await execute(sessionValues(token));
+    if (!hit) return null;
+    extra = hit.extra;
+    return { row: hit.row, user: hit.user, token };
+  })();
+  cached(request).set(found);
+  return { found, extra: () => extra };
 }
 
 type ColumnValues<E> = { [K in keyof E]: E[K] extends SQL<infer T> ? T : never };
@@ -119,17 +129,8 @@ export function sessionLookupWith<E extends Record<string, SQL<unknown>>>(column
     const cache = cached(request);
     const made = cache.get();
     if (made) return { user: (await made)?.user ?? null, extra: null };
-    let extra: ColumnValues<E> | null = null;
-    const found = (async () => {
-      const token = await readToken(request);
-      if (!token) return null;
-      const [hit] = await query().execute({ ...values, ...sessionValues(token) });
-      if (!hit) return null;
-      extra = hit.extra as ColumnValues<E>;
-      return { row: hit.row, user: hit.user, token };
-    })();
-    cache.set(found);
-    return { user: (await found)?.user ?? null, extra };
+    const { found, extra } = startLookup(request, async (session) => (await query().execute({ ...values, ...session })) as { row: SessionRow; user: User; extra: ColumnValues<E> }[]);
+    return { user: (await found)?.user ?? null, extra: extra() };
   };
 }
 
