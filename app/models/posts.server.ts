@@ -975,9 +975,8 @@ const postById = {
  * seller card when it is a top-level post (the post page), read in the same statement.
  */
 export async function getPost(id: string, timeZone: string, viewerId?: string | null, opts: { sellerCard?: boolean; now?: number } = {}): Promise<PostLookup> {
-  const now = opts.now ?? Date.now();
   const query = postById[viewerId ? "viewer" : "visitor"][opts.sellerCard ? "withCard" : "plain"];
-  const [row] = await query().execute({ id, viewerId, ...(opts.sellerCard ? sellerCardValues(now) : {}) });
+  const [row] = await query().execute({ id, viewerId, ...(opts.sellerCard ? sellerCardValues(opts.now ?? Date.now()) : {}) });
   if (!row) return { status: "missing" };
   if (row.deletedAt) return { status: "deleted" };
   // Hidden by reports: for anyone but its author and the moderators, as if it did not exist.

@@ -129,7 +129,7 @@ export function sessionLookupWith<E extends Record<string, SQL<unknown>>>(column
     const cache = cached(request);
     const made = cache.get();
     if (made) return { user: (await made)?.user ?? null, extra: null };
-    const { found, extra } = startLookup(request, async (session) => (await query().execute({ ...values, ...session })) as { row: SessionRow; user: User; extra: ColumnValues<E> }[]);
+    const { found, extra } = startLookup(request, (session) => query().execute({ ...values, ...session }));
     return { user: (await found)?.user ?? null, extra: extra() };
   };
 }
