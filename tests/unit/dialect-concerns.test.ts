@@ -244,6 +244,11 @@ describe(`row limits on ${dialect}`, () => {
     expect(params).toEqual([]);
     const bound = getDb().select({ id: schema.campuses.id }).from(schema.campuses).limit(drizzleSql.placeholder("n")).toSQL();
     expect(bound.sql).toMatch(dialect === "sqlite" ? / limit \?$/ : / limit \$1$/);
+    // Only a whole number is ever written into the text; anything else stays a bound value.
+    for (const odd of [1.5, Number.MAX_SAFE_INTEGER + 2]) {
+      const kept = getDb().select({ id: schema.campuses.id }).from(schema.campuses).limit(odd).toSQL();
+      expect([kept.sql.endsWith(` limit ${odd}`), kept.params]).toEqual([false, [odd]]);
+    }
     expect((await query).map((c) => c.id)).toEqual(["campus", "ou"]);
     // A compound select's LIMIT goes the same way.
     const both = getDb().select({ id: schema.campuses.id }).from(schema.campuses).where(inArray(schema.campuses.id, ["ou", "ut"]))
