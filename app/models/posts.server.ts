@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, exists, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
-import { atLeastZero, forUpdate, getDb, newId, prepared, schema, transaction, type Tx } from "~/services/db.server";
+import { atLeastZero, forUpdate, getDb, hiddenFromPlanner, newId, prepared, schema, transaction, type Tx } from "~/services/db.server";
 import { removeMedia, type StoredMedia } from "~/services/media.server";
 import { cursorId, cursorInt, cursorParts, decodeKeysetCursor, encodeCursor, encodeKeysetCursor, INT4_MAX, type KeysetCursor } from "~/services/cursor.server";
 import { EMPTY_POST } from "~/utils/limits";
@@ -368,10 +368,10 @@ const mediaOfFor = (reader: "viewer" | "visitor") =>
       .from(schema.media)
       .where(
         and(
-          inArray(
-            schema.media.postId,
-            MEDIA_SLOTS.map((slot) => sql.placeholder(slot)),
-          ),
+          sql`${schema.media.postId} in (${sql.join(
+            MEDIA_SLOTS.map((slot) => hiddenFromPlanner(sql.placeholder(slot))),
+            sql`, `,
+          )})`,
           mediaVisibleTo(reader === "viewer" ? sql.placeholder("viewerId") : null),
         ),
       )
@@ -1071,7 +1071,7 @@ function topComments(under: SQL | undefined, viewerId: string | Placeholder | nu
 }
 
 const firstCommentsFor = (reader: "viewer" | "visitor") =>
-  prepared(() => topComments(eq(posts.parentId, sql.placeholder("postId")), reader === "viewer" ? sql.placeholder("viewerId") : null, null));
+  prepared(() => topComments(eq(posts.parentId, hiddenFromPlanner(sql.placeholder("postId"))), reader === "viewer" ? sql.placeholder("viewerId") : null, null));
 const firstComments = { viewer: firstCommentsFor("viewer"), visitor: firstCommentsFor("visitor") };
 
 /**

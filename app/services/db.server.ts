@@ -162,6 +162,21 @@ export function skipLocked<Q>(query: Q): Q {
 }
 
 /**
+ * A prepared statement's parameter that PostgreSQL does not look at when it
+ * plans (`(select $1)`). PostgreSQL costs a plan for the values at hand before
+ * it settles on its generic plan, and when a parameter is compared with an
+ * uneven column (a thread's parent, a card's photos: a few posts have many, a
+ * new one none) that plan always looks the cheaper, so it plans the statement
+ * anew on every run instead of once (docs/product.md §22). Only where the
+ * generic plan is the one wanted: an index probe whatever the value. SQLite
+ * needs nothing (it prepares once and does not plan by the values).
+ */
+export function hiddenFromPlanner(value: SQLWrapper): SQL {
+  if (dbClient().dialect !== "pg") return sql`${value}`;
+  return sql`(select ${value})`;
+}
+
+/**
  * `column` is one of `values` (texts; a listing's hundreds of index keys), each
  * looked up in `column`'s index: on PostgreSQL one array parameter unnested
  * (`in (select unnest($1::text[]))`: a nested loop of index probes, where a
