@@ -25,12 +25,13 @@ export async function postPage(opts: {
   choosingBuyer?: boolean;
 }) {
   const { viewerId, timeZone } = opts;
-  // The seller card beside Message seller, on a top-level post, comes with the post (docs/product.md §24).
-  const found = await getPost(opts.id, timeZone, viewerId, { sellerCard: true });
+  // The seller card beside Message seller (on a top-level post, docs/product.md §24) and the first page of
+  // comments come with the post; a later page of comments (a cursor) is read on its own.
+  const found = await getPost(opts.id, timeZone, viewerId, { sellerCard: true, firstComments: !opts.commentsCursor });
   const none = { post: null, chain: NO_CHAIN, comments: [], nextComments: null, listing: null, mine: false, seller: null };
   if (found.status !== "ok") return { status: found.status, ...none };
   const post = found.post;
-  const thread = await getThread({ postId: post.id }, timeZone, viewerId, opts.commentsCursor);
+  const thread = found.thread ?? (await getThread({ postId: post.id }, timeZone, viewerId, opts.commentsCursor));
   // The author's own top-level post: its listing buttons (status, renew, edit).
   const mine = viewerId === post.author.id && !post.parentId && !post.gameId && !post.projectId;
   // Its listing columns came with the post: the page reads the post once.

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, exists, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
-import { atLeastZero, forUpdate, getDb, hiddenFromPlanner, newId, prepared, schema, transaction, type Tx } from "~/services/db.server";
+import { atLeastZero, forUpdate, getDb, hiddenFromPlanner, jsonRows, newId, prepared, schema, transaction, type Tx } from "~/services/db.server";
 import { removeMedia, type StoredMedia } from "~/services/media.server";
 import { cursorId, cursorInt, cursorParts, decodeKeysetCursor, encodeCursor, encodeKeysetCursor, INT4_MAX, type KeysetCursor } from "~/services/cursor.server";
 import { EMPTY_POST } from "~/utils/limits";
@@ -925,7 +925,7 @@ export async function getPostViews(ids: string[], timeZone: string, viewerId?: s
 
 /** `listing`: the raw columns of its listing state (models/listings.server listingState), read with the post. */
 export type PostLookup =
-  | { status: "ok"; post: PostPageView; listing: ListingStateColumns; seller: SellerCardView | null }
+  | { status: "ok"; post: PostPageView; listing: ListingStateColumns; seller: SellerCardView | null; thread: ThreadPage | null }
   | { status: "deleted" }
   | { status: "missing" };
 
@@ -949,7 +949,7 @@ export async function isPostHiddenFrom(id: string, viewerId?: string | null): Pr
  * author's seller card (models/reviews sellerCardColumns): built once per kind
  * of reader and card, sent as a prepared statement.
  */
-const postByIdFor = (reader: "viewer" | "visitor", withCard: boolean) =>
+const postByIdFor = (reader: "viewer" | "visitor", withCard: boolean, withThread: boolean) =>
   prepared(() => {
     const viewerId = reader === "viewer" ? sql.placeholder("viewerId") : null;
     return getDb()
@@ -959,24 +959,35 @@ const postByIdFor = (reader: "viewer" | "visitor", withCard: boolean) =>
         blocked: (viewerId ? sql<boolean>`not (${notBlockedWith(viewerId, posts.authorId)})` : sql<boolean>`0`).mapWith(Boolean),
         renewedAt: posts.renewedAt,
         ...(withCard ? { card: sellerCardColumns(schema.users.id) } : {}),
+        ...(withThread ? { firstComments: firstCommentsColumn(viewerId) } : {}),
       })
       .from(posts)
       .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
       .where(eq(posts.id, sql.placeholder("id")))
       .limit(1);
   });
-const postById = {
-  viewer: { plain: postByIdFor("viewer", false), withCard: postByIdFor("viewer", true) },
-  visitor: { plain: postByIdFor("visitor", false), withCard: postByIdFor("visitor", true) },
-};
+const postByIdOf = (reader: "viewer" | "visitor") => ({
+  plain: postByIdFor(reader, false, false),
+  withCard: postByIdFor(reader, true, false),
+  withCardAndThread: postByIdFor(reader, true, true),
+});
+const postById = { viewer: postByIdOf("viewer"), visitor: postByIdOf("visitor") };
 
 /**
- * The post of `id` as `viewerId` may see it. `sellerCard`: with its author's
- * seller card when it is a top-level post (the post page), read in the same statement.
+ * The post of `id` as `viewerId` may see it, read in one statement with, for
+ * the post page, its author's seller card when it is a top-level post
+ * (`sellerCard`) and the first page of the thread below it (`firstComments`:
+ * `thread`).
  */
-export async function getPost(id: string, timeZone: string, viewerId?: string | null, opts: { sellerCard?: boolean; now?: number } = {}): Promise<PostLookup> {
-  const query = postById[viewerId ? "viewer" : "visitor"][opts.sellerCard ? "withCard" : "plain"];
-  const [row] = await query().execute({ id, viewerId, ...(opts.sellerCard ? sellerCardValues(opts.now ?? Date.now()) : {}) });
+export async function getPost(
+  id: string,
+  timeZone: string,
+  viewerId?: string | null,
+  opts: { sellerCard?: boolean; firstComments?: boolean; now?: number } = {},
+): Promise<PostLookup> {
+  const query = postById[viewerId ? "viewer" : "visitor"][opts.firstComments ? "withCardAndThread" : opts.sellerCard ? "withCard" : "plain"];
+  const withCard = opts.sellerCard || opts.firstComments;
+  const [row] = await query().execute({ id, viewerId, ...(withCard ? sellerCardValues(opts.now ?? Date.now()) : {}) });
   if (!row) return { status: "missing" };
   if (row.deletedAt) return { status: "deleted" };
   // Hidden by reports: for anyone but its author and the moderators, as if it did not exist.
@@ -987,7 +998,8 @@ export async function getPost(id: string, timeZone: string, viewerId?: string | 
   const post: PostPageView = { ...(await toViews([row], timeZone, viewerId))[0]!, parentId, rootId, gameId, projectId };
   const topLevel = !parentId && !gameId && !projectId;
   const seller = topLevel && "card" in row && row.card ? sellerCardOf(row.author, row.card) : null;
-  return { status: "ok", post, listing: { priceCents, kind, status, lastActivityAt, createdAt, renewedAt }, seller };
+  const thread = "firstComments" in row && row.firstComments ? await threadPage({ postId: id }, row.firstComments, timeZone, viewerId) : null;
+  return { status: "ok", post, listing: { priceCents, kind, status, lastActivityAt, createdAt, renewedAt }, seller, thread };
 }
 
 /** Top-level comments on one page of a thread. */
@@ -1030,18 +1042,18 @@ export type ThreadOf = { postId: string } | { gameId: string } | { projectId: st
  * replies read, each reading a bounded number of rows per comment.
  */
 export async function getThread(of: ThreadOf, timeZone: string, viewerId?: string | null, cursor?: string | null): Promise<ThreadPage> {
-  const visible = visibleInThread(viewerId);
   const under =
     "postId" in of
       ? eq(posts.parentId, of.postId)
       : and("gameId" in of ? eq(posts.gameId, of.gameId) : eq(posts.projectId, of.projectId), isNull(posts.parentId));
-  const after = decodeKeysetCursor(cursor);
+  // A post page's first page of comments (the common case) comes with its post (getPost's `thread`).
+  return threadPage(of, await topComments(under, viewerId, decodeKeysetCursor(cursor)), timeZone, viewerId);
+}
+
+/** A page of a thread from its top-level comments' rows (one more than a page when there is a next): the replies below them, into a tree. */
+async function threadPage(of: ThreadOf, rows: TopCommentRow[], timeZone: string, viewerId?: string | null): Promise<ThreadPage> {
+  const visible = visibleInThread(viewerId);
   const select = () => getDb().select({ ...commentColumns, saved: savedColumn(viewerId) }).from(posts).innerJoin(schema.users, eq(schema.users.id, posts.authorId));
-  // A post page's first page of comments (the common case) is a prepared statement; later pages and games' and projects' threads are built here.
-  const rows =
-    "postId" in of && !after
-      ? await firstComments[viewerId ? "viewer" : "visitor"]().execute({ postId: of.postId, viewerId })
-      : await topComments(under, viewerId, after);
   const tops = rows.slice(0, THREAD_PAGE_SIZE);
   const last = tops[tops.length - 1];
   const below = await repliesBelow(tops, visible);
@@ -1059,20 +1071,48 @@ function visibleInThread(viewerId: string | Placeholder | null | undefined): SQL
   return and(isNull(posts.deletedAt), viewerId ? notBlockedWith(viewerId, posts.authorId) : undefined, visibleAfterReports(viewerId, "comment"))!;
 }
 
+/** What a thread's top-level comment is read with, for this viewer. */
+const topCommentColumns = (viewerId: string | Placeholder | null | undefined) => ({ ...commentColumns, saved: savedColumn(viewerId), hasReplies: hasReplies() });
+
 /** One page of a thread's top-level comments (those `under` says), oldest first, from `after`; one more than a page, to tell whether there is a next. */
 function topComments(under: SQL | undefined, viewerId: string | Placeholder | null | undefined, after: Cursor | null) {
   return getDb()
-    .select({ ...commentColumns, saved: savedColumn(viewerId), hasReplies: hasReplies() })
+    .select(topCommentColumns(viewerId))
     .from(posts)
     .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
-    .where(and(under, visibleInThread(viewerId), after ? or(gt(posts.createdAt, after.at), and(eq(posts.createdAt, after.at), gt(posts.id, after.id))) : undefined))
+    .where(topCommentsWhere(under, viewerId, after))
     .orderBy(asc(posts.createdAt), asc(posts.id))
     .limit(THREAD_PAGE_SIZE + 1);
 }
 
-const firstCommentsFor = (reader: "viewer" | "visitor") =>
-  prepared(() => topComments(eq(posts.parentId, hiddenFromPlanner(sql.placeholder("postId"))), reader === "viewer" ? sql.placeholder("viewerId") : null, null));
-const firstComments = { viewer: firstCommentsFor("viewer"), visitor: firstCommentsFor("visitor") };
+/** Which of a thread's top-level comments topComments reads. */
+function topCommentsWhere(under: SQL | undefined, viewerId: string | Placeholder | null | undefined, after: Cursor | null) {
+  return and(under, visibleInThread(viewerId), after ? or(gt(posts.createdAt, after.at), and(eq(posts.createdAt, after.at), gt(posts.id, after.id))) : undefined);
+}
+
+type TopCommentRow = Awaited<ReturnType<typeof topComments>>[number];
+
+/**
+ * The first page of the thread below the post of the `id` placeholder, as one
+ * column of the post's own statement (jsonRows): the post page reads its post,
+ * seller card and comments in one statement. The parent is hidden from
+ * PostgreSQL's planner (hiddenFromPlanner): compared with the uneven
+ * parent_id, it would have the statement planned on every run.
+ */
+function firstCommentsColumn(viewerId: Placeholder | null) {
+  return jsonRows<TopCommentRow>(
+    topCommentColumns(viewerId),
+    (flat) =>
+      getDb()
+        .select(flat)
+        .from(posts)
+        .innerJoin(schema.users, eq(schema.users.id, posts.authorId))
+        .where(topCommentsWhere(eq(posts.parentId, hiddenFromPlanner(sql.placeholder("id"))), viewerId, null))
+        .orderBy(asc(posts.createdAt), asc(posts.id))
+        .limit(THREAD_PAGE_SIZE + 1),
+    ["createdAt", "id"],
+  );
+}
 
 /**
  * Whether a post has a reply that is not deleted, as a column of the query

@@ -1,7 +1,7 @@
 // The database client (infrastructure): DATABASE_URL picks SQLite or PostgreSQL
 // once, at start; everything else goes through `getDb()`, `transaction()` and
 // the dialect's concern modules (app/services/dialect/), never a raw driver.
-import { inArray, Param, sql, type Column, type Logger, type SQL, type SQLWrapper } from "drizzle-orm";
+import { Column, inArray, is, Param, SQL, sql, type DriverValueDecoder, type Logger, type SQLWrapper } from "drizzle-orm";
 import * as schema from "../../db/schema";
 import { dialect as schemaDialect } from "../../db/schema";
 import { config, ConfigError, parseDatabaseUrl, redactDatabaseUrl, type DatabaseConfig } from "./config.server";
@@ -213,6 +213,65 @@ export function numberList(expr: SQL): SQL<string | null> {
 /** The numbers of a numberList column. */
 export function numbersOf(list: string | null): number[] {
   return list ? list.split(",").map(Number) : [];
+}
+
+/** What `mapWith` gave an expression (drizzle keeps it on the SQL, where its own row mapping reads it; its types leave it out). */
+const decoderOf = (expression: SQL) => (expression as unknown as { decoder: DriverValueDecoder<unknown, unknown> }).decoder;
+
+/** A query's selection: columns and SQL expressions, in objects nested as drizzle allows. */
+type Selection = { [key: string]: Column | SQL | SQL.Aliased | Selection };
+
+/**
+ * A bounded list of rows as one column of another statement, so a page that
+ * needs one row and a short list beside it reads them in one statement
+ * (docs/product.md §22). `build` gets `selection` flattened to columns named
+ * c0…cN and returns the query that reads the rows (its conditions, order and
+ * limit); the column holds them as a JSON array of arrays in the order of
+ * `orderBy` (keys of the selection's top level), SQLite's json_group_array or
+ * PostgreSQL's json_agg, and is read back into rows shaped like `selection`,
+ * each value through its column's own mapping, as a select would return them.
+ */
+export function jsonRows<Row>(selection: Selection, build: (flat: Record<string, SQL.Aliased>) => SQLWrapper, orderBy: string[]): SQL<Row[]> {
+  const leaves: { path: string[]; parents: string[]; key: string; decode: (value: unknown) => unknown }[] = [];
+  const flat: Record<string, SQL.Aliased> = {};
+  const walk = (from: Selection, path: string[]) => {
+    for (const [key, field] of Object.entries(from)) {
+      if (is(field, Column) || is(field, SQL) || is(field, SQL.Aliased)) {
+        const name = `c${leaves.length}`;
+        const decoder = is(field, Column) ? field : decoderOf(is(field, SQL) ? field : field.sql);
+        leaves.push({ path: [...path, key], parents: path, key, decode: (value) => decoder.mapFromDriverValue(value) });
+        flat[name] = sql`${is(field, SQL.Aliased) ? field.sql : field}`.as(name);
+      } else walk(field, [...path, key]);
+    }
+  };
+  walk(selection, []);
+  const cell = (i: number) => sql.raw(`rows_.c${i}`);
+  const cells = sql.join(
+    leaves.map((_, i) => cell(i)),
+    sql`, `,
+  );
+  const order = sql.join(
+    orderBy.map((key) => cell(leaves.findIndex((l) => l.path.length === 1 && l.path[0] === key))),
+    sql`, `,
+  );
+  const aggregate =
+    dbClient().dialect === "pg"
+      ? sql`coalesce(json_agg(json_build_array(${cells}) order by ${order}), '[]')`
+      : sql`json_group_array(json_array(${cells}) order by ${order})`;
+  const decode = (value: unknown): Row[] =>
+    // PostgreSQL's driver parses json; SQLite's gives its text.
+    (typeof value === "string" ? (JSON.parse(value) as unknown[][]) : (value as unknown[][])).map((cells) => {
+      const row: Record<string, unknown> = {};
+      for (let i = 0; i < leaves.length; i++) {
+        const leaf = leaves[i]!;
+        let into = row;
+        for (const key of leaf.parents) into = (into[key] ??= {}) as Record<string, unknown>;
+        const cell = cells[i] ?? null;
+        into[leaf.key] = cell === null ? null : leaf.decode(cell);
+      }
+      return row as Row;
+    });
+  return sql`(select ${aggregate} from ${build(flat)} as rows_)`.mapWith(decode);
 }
 
 /** Random URL-safe id: 96 bits as 16 base64url characters. */

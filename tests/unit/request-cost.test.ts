@@ -5,7 +5,8 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { countUnreadConversations, sendMessage, startConversation, unreadCounts } from "~/models/messages.server";
 import { countUnread, notifyModeration } from "~/models/notifications.server";
-import { createPost, getFeedPage } from "~/models/posts.server";
+import { createPost, getFeedPage, getThread } from "~/models/posts.server";
+import { encodeKeysetCursor } from "~/services/cursor.server";
 import { toggleLike } from "~/models/likes.server";
 import { blockUser, unblockUser } from "~/models/blocks.server";
 import { listingOf } from "~/flows/post-submission.server";
@@ -170,7 +171,7 @@ describe("a signed-in /home", () => {
 });
 
 describe("a post page", () => {
-  it("reads the post once, its comments in one statement when none has replies, and answers each reader and post from the same prepared statements", async () => {
+  it("reads the post, its seller card and its first comments in one statement when none has replies, and answers each reader and post from the same prepared statements", async () => {
     const sellerId = (await insertUser({ campusId: "ou", firstName: "Sell", lastName: "P.", username: "sellp", email: "sellp@ou.edu", verified: true, schoolVerified: true })).id;
     const listing = (text: string) =>
       createPost({ authorId: sellerId, campusId: "ou", blocks: [{ text }], media: [], origin: BASE, listing: listingOf({ price: 1200, free: false }) });
@@ -184,16 +185,16 @@ describe("a post page", () => {
       countStatements(() => postPage({ id, viewerId, timeZone: "America/Chicago", commentsCursor: null, choosingBuyer }));
     const texts = (page: Awaited<ReturnType<typeof postPage>>) => page.comments.map((c) => c.text[0]!.text);
 
-    // The seller's own listing: the post with its listing state and seller card, the comments;
+    // The seller's own listing: the post with its listing state, seller card and comments;
     // the buyers (2 more) only while Mark as sold is being confirmed.
     const own = await open(lamp, sellerId);
-    expect(own.statements).toBe(2);
-    expect((await open(lamp, sellerId, true)).statements).toBe(4);
+    expect(own.statements).toBe(1);
+    expect((await open(lamp, sellerId, true)).statements).toBe(3);
     expect(own.result.listing).toMatchObject({ status: "available", expired: false, renewable: false });
     expect([own.result.post?.saved, texts(own.result)]).toEqual([false, ["Still there?", "Can you hold it?", "Thanks!"]]);
     // Someone else: no listing buttons; their save, whether a block stands between them (columns of the post's row), the seller card.
     const viewer = await open(lamp, userId);
-    expect(viewer.statements).toBe(2);
+    expect(viewer.statements).toBe(1);
     expect([viewer.result.listing, viewer.result.post?.saved, viewer.result.seller?.seller.username]).toEqual([null, true, "sellp"]);
     // The same statements with other values: another post, a visitor.
     const other = await open(chair, userId);
@@ -210,5 +211,31 @@ describe("a post page", () => {
     expect((await open(chair, userId)).result.status).toBe("missing");
     await unblockUser(userId, sellerId);
     expect((await open(chair, userId)).result.status).toBe("ok");
+  });
+
+  it("shows the same first comments as the thread read on its own, replies and saves included, and reads a later page of comments apart", async () => {
+    const sellerId = (await insertUser({ campusId: "ou", firstName: "Sell", lastName: "Q.", username: "sellq", email: "sellq@ou.edu", verified: true, schoolVerified: true })).id;
+    const post = (text: string, authorId: string, parentId?: string) =>
+      createPost({ authorId, campusId: "ou", blocks: [{ text }], media: [], origin: BASE, parentId, listing: parentId ? undefined : listingOf({ price: 900, free: false }) });
+    const bike = (await post("Bike", sellerId)).id;
+    const first = (await post("Does it have gears?", userId, bike)).id;
+    await post("Seven of them", sellerId, first);
+    await post("Any rust?", sellerId, bike);
+    await toggleLike({ userId, type: "post", id: first, origin: BASE });
+    const withoutTimes = (value: unknown) => JSON.parse(JSON.stringify(value, (key, v: unknown) => (key === "time" ? undefined : v)));
+    for (const viewerId of [userId, sellerId, undefined]) {
+      const page = await postPage({ id: bike, viewerId, timeZone: "America/Chicago", commentsCursor: null });
+      const alone = await getThread({ postId: bike }, "America/Chicago", viewerId);
+      expect(withoutTimes(page.comments)).toEqual(withoutTimes(alone.comments));
+      expect(page.comments.map((c) => [c.text[0]!.text, c.saved, c.replies.length])).toEqual([
+        ["Does it have gears?", viewerId === userId, 1],
+        ["Any rust?", false, 0],
+      ]);
+    }
+    // A later page of comments (a cursor): the post with its card, then those comments on their own.
+    const later = await countStatements(() => postPage({ id: bike, viewerId: userId, timeZone: "America/Chicago", commentsCursor: encodeKeysetCursor({ at: 0, id: "" }) }));
+    expect(later.result.seller?.seller.username).toBe("sellq");
+    expect(later.result.comments).toHaveLength(2);
+    expect(later.statements).toBeGreaterThanOrEqual(2);
   });
 });
