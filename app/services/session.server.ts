@@ -11,6 +11,7 @@
 import crypto from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { and, eq, gt, lt, notInArray, sql, type SQL } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 import { appCookie, hasCookie } from "./cookies.server";
 import { getDb, prepared, schema } from "./db.server";
 import { requestScope } from "./request-scope.server";
@@ -27,15 +28,33 @@ const RENEW_AFTER_MS = DAY;
 
 const sessionCookie = appCookie("__session");
 
+/**
+ * What recent Cookie headers held (the session value, once its signature was
+ * checked) and the row ids of recent session values: the same for every
+ * request a browser sends, so worked out once per process and remembered
+ * (an HMAC and three hashes a request; a header that was never checked is
+ * checked). Bounded: distinct headers only push older ones out.
+ */
+const tokensOfHeaders = new LRUCache<string, { token: string | null }>({ max: 10_000 });
+const sessionIds = new LRUCache<string, string>({ max: 10_000 });
+
 function hashToken(token: string): string {
-  return crypto.createHash("sha256").update(token).digest("base64url");
+  let id = sessionIds.get(token);
+  if (id === undefined) sessionIds.set(token, (id = crypto.createHash("sha256").update(token).digest("base64url")));
+  return id;
 }
 
 async function readToken(request: Request): Promise<string | null> {
   const cookie = sessionCookie(request);
   if (!hasCookie(request, cookie)) return null;
-  const value: unknown = await cookie.parse(request.headers.get("Cookie"));
-  return typeof value === "string" && value.length >= 22 ? value : null;
+  const header = request.headers.get("Cookie")!;
+  const key = `${cookie.name}\u0000${header}`;
+  const known = tokensOfHeaders.get(key);
+  if (known) return known.token;
+  const value: unknown = await cookie.parse(header);
+  const token = typeof value === "string" && value.length >= 22 ? value : null;
+  tokensOfHeaders.set(key, { token });
+  return token;
 }
 
 /** When a session row stops being valid: the sliding expiry, capped by the absolute one. */
