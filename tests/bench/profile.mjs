@@ -76,11 +76,12 @@ try {
   const headers = { "Accept-Encoding": "gzip, deflate, br", Cookie: cookie };
   const profiles = fs.mkdtempSync(path.join(os.tmpdir(), "campus-profile-"));
   for (const page of PAGES) {
-    const pathname = page === "home" ? "/home" : postPath;
+    // "home", "post" (the student's listing with 20 comments) or any other path ("/more").
+    const pathname = page === "home" ? "/home" : page === "post" ? postPath : page;
     const server = await startServer({
       dir,
       env: { PAGE_CACHE_TTL_MS: "0", MIGRATE_ON_START: "0", COUNT_STATEMENTS: "1", ...(PG_URL ? { DATABASE_URL: PG_URL } : {}) },
-      nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profiles}`, `--cpu-prof-name=${page}.cpuprofile`],
+      nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profiles}`, `--cpu-prof-name=${page.replace(/\W/g, "_")}.cpuprofile`],
     });
     try {
       const url = `${server.base}${pathname}`;
@@ -93,9 +94,9 @@ try {
       const stopping = Date.now();
       server.stop();
       await server.exited;
-      const profile = JSON.parse(fs.readFileSync(path.join(profiles, `${page}.cpuprofile`), "utf8"));
+      const profile = JSON.parse(fs.readFileSync(path.join(profiles, `${page.replace(/\W/g, "_")}.cpuprofile`), "utf8"));
       const { busy, total, owners, functions } = bottomUp(profile, loaded, Date.now() - stopping);
-      console.log(`\nSigned-in ${pathname === "/home" ? "/home" : "/post/{id} with 20 comments"}: ${rps.toFixed(0)} req/s, ${statements} statements per request, ${(busy / (rps * SECONDS)).toFixed(1)} ms CPU per request on the main thread (${((100 * busy) / total).toFixed(0)}% busy)`);
+      console.log(`\nSigned-in ${page === "post" ? "/post/{id} with 20 comments" : pathname}: ${rps.toFixed(0)} req/s, ${statements} statements per request, ${(busy / (rps * SECONDS)).toFixed(1)} ms CPU per request on the main thread (${((100 * busy) / total).toFixed(0)}% busy)`);
       console.log(`Self time by package or file (of the busy time):\n${owners}`);
       console.log(`Self time by function:\n${functions}`);
     } finally {
