@@ -5,7 +5,7 @@
 // bottom-up: self time by package/file and by function, over the loaded window
 // only (start-up and shutdown left out). Not part of `npm run bench`; run after
 // `npx remix build`:  node tests/bench/profile.mjs  (BENCH_PROFILE_SECONDS=10,
-// BENCH_POSTS=100000, BENCH_PROFILE_PAGES=home,post, BENCH_PROFILE_TOP=30;
+// BENCH_POSTS=100000, BENCH_PROFILE_PAGES=home,post (or a path: /more), BENCH_PROFILE_TOP=30;
 // BENCH_PROFILE_KEEP=1 keeps the .cpuprofile files for Chromium's DevTools;
 // BENCH_PROFILE_DATABASE_URL=postgres://… profiles on that PostgreSQL database,
 // migrated and seeded beforehand, e.g. by tests/bench/run-pg.mjs's steps).
