@@ -946,8 +946,9 @@ export async function isPostHiddenFrom(id: string, viewerId?: string | null): Pr
 /**
  * A post page's post, with the viewer's save and whether a block stands between
  * the viewer and its author (a visitor: neither), and for the post page its
- * author's seller card (models/reviews sellerCardColumns): built once per kind
- * of reader and card, sent as a prepared statement.
+ * author's seller card (models/reviews sellerCardColumns) and the first page of
+ * its comments (firstCommentsColumn): built once per kind of reader and of
+ * page, sent as a prepared statement.
  */
 const postByIdFor = (reader: "viewer" | "visitor", withCard: boolean, withThread: boolean) =>
   prepared(() => {

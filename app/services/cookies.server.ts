@@ -49,8 +49,17 @@ export function appCookie(base: string, options: AppCookieOptions = {}): (reques
   };
 }
 
+/** The request's first cookie of this name as its Cookie header has it (`name=value`, what the cookie's parser takes), or null. */
+export function cookiePair(request: Request, cookie: Cookie): string | null {
+  return (
+    request.headers
+      .get("Cookie")
+      ?.split(/;\s*/)
+      .find((pair) => pair.startsWith(`${cookie.name}=`)) ?? null
+  );
+}
+
 /** True when the request's Cookie header has a cookie of this name (a cheap check before parsing). */
 export function hasCookie(request: Request, cookie: Cookie): boolean {
-  const header = request.headers.get("Cookie");
-  return !!header && header.split(/;\s*/).some((pair) => pair.startsWith(`${cookie.name}=`));
+  return cookiePair(request, cookie) !== null;
 }

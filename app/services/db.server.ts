@@ -232,14 +232,14 @@ type Selection = { [key: string]: Column | SQL | SQL.Aliased | Selection };
  * each value through its column's own mapping, as a select would return them.
  */
 export function jsonRows<Row>(selection: Selection, build: (flat: Record<string, SQL.Aliased>) => SQLWrapper, orderBy: string[]): SQL<Row[]> {
-  const leaves: { path: string[]; parents: string[]; key: string; decode: (value: unknown) => unknown }[] = [];
+  const leaves: { parents: string[]; key: string; decode: (value: unknown) => unknown }[] = [];
   const flat: Record<string, SQL.Aliased> = {};
   const walk = (from: Selection, path: string[]) => {
     for (const [key, field] of Object.entries(from)) {
       if (is(field, Column) || is(field, SQL) || is(field, SQL.Aliased)) {
         const name = `c${leaves.length}`;
         const decoder = is(field, Column) ? field : decoderOf(is(field, SQL) ? field : field.sql);
-        leaves.push({ path: [...path, key], parents: path, key, decode: (value) => decoder.mapFromDriverValue(value) });
+        leaves.push({ parents: path, key, decode: (value) => decoder.mapFromDriverValue(value) });
         flat[name] = sql`${is(field, SQL.Aliased) ? field.sql : field}`.as(name);
       } else walk(field, [...path, key]);
     }
@@ -251,7 +251,7 @@ export function jsonRows<Row>(selection: Selection, build: (flat: Record<string,
     sql`, `,
   );
   const order = sql.join(
-    orderBy.map((key) => cell(leaves.findIndex((l) => l.path.length === 1 && l.path[0] === key))),
+    orderBy.map((key) => cell(leaves.findIndex((l) => l.parents.length === 0 && l.key === key))),
     sql`, `,
   );
   const aggregate =

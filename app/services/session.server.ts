@@ -12,7 +12,7 @@ import crypto from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { and, eq, gt, lt, notInArray, sql, type SQL } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
-import { appCookie, hasCookie } from "./cookies.server";
+import { appCookie, cookiePair } from "./cookies.server";
 import { getDb, prepared, schema } from "./db.server";
 import { requestScope } from "./request-scope.server";
 
@@ -29,13 +29,13 @@ const RENEW_AFTER_MS = DAY;
 const sessionCookie = appCookie("__session");
 
 /**
- * What recent Cookie headers held (the session value, once its signature was
- * checked) and the row ids of recent session values: the same for every
- * request a browser sends, so worked out once per process and remembered
- * (an HMAC and three hashes a request; a header that was never checked is
- * checked). Bounded: distinct headers only push older ones out.
+ * The session values of recent session cookies (once their signature was
+ * checked) and the row ids of recent session values: the same on every
+ * request a browser sends, so worked out once per process and remembered (an
+ * HMAC and three hashes a request; a cookie never seen is checked). Bounded
+ * in entries and characters: hostile cookies only push older ones out.
  */
-const tokensOfHeaders = new LRUCache<string, { token: string | null }>({ max: 10_000 });
+const tokensOfCookies = new LRUCache<string, { token: string | null }>({ max: 10_000, maxSize: 4_000_000, sizeCalculation: (_, cookie) => cookie.length });
 const sessionIds = new LRUCache<string, string>({ max: 10_000 });
 
 function hashToken(token: string): string {
@@ -46,14 +46,13 @@ function hashToken(token: string): string {
 
 async function readToken(request: Request): Promise<string | null> {
   const cookie = sessionCookie(request);
-  if (!hasCookie(request, cookie)) return null;
-  const header = request.headers.get("Cookie")!;
-  const key = `${cookie.name}\u0000${header}`;
-  const known = tokensOfHeaders.get(key);
+  const pair = cookiePair(request, cookie);
+  if (!pair) return null;
+  const known = tokensOfCookies.get(pair);
   if (known) return known.token;
-  const value: unknown = await cookie.parse(header);
+  const value: unknown = await cookie.parse(pair);
   const token = typeof value === "string" && value.length >= 22 ? value : null;
-  tokensOfHeaders.set(key, { token });
+  tokensOfCookies.set(pair, { token });
   return token;
 }
 

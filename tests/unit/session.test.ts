@@ -57,6 +57,25 @@ describe("sessions (docs/product.md §3)", () => {
     expect(await getUserId(requestWith(null))).toBeNull();
   });
 
+  it("a cookie whose signature was checked before is remembered, never a tampered one, nor a session that ended", async () => {
+    const setCookie = await createSessionCookie(new Request("http://localhost/"), userId);
+    const value = setCookie.split(";")[0]!;
+    // The same cookie again (remembered), and beside other cookies, before or after them.
+    expect(await getUserId(requestWith(setCookie))).toBe(userId);
+    expect(await getUserId(requestWith(setCookie))).toBe(userId);
+    const withHeader = (cookies: string) => new Request("http://localhost/home", { headers: { Cookie: cookies } });
+    expect(await getUserId(withHeader(`theme=dark; ${value}`))).toBe(userId);
+    // Its signature changed, after the real one was seen: still a visitor, every time.
+    const forged = value.replace(/.$/, (c) => (c === "A" ? "B" : "A"));
+    expect(await getUserId(requestWith(forged))).toBeNull();
+    expect(await getUserId(requestWith(forged))).toBeNull();
+    // The first of two cookies of the name counts, as the cookie parser reads it.
+    expect(await getUserId(withHeader(`${forged}; ${value}`))).toBeNull();
+    // A remembered cookie does not keep its session: once the row is gone, it is a visitor.
+    await destroySessionCookie(requestWith(setCookie));
+    expect(await getUserId(requestWith(setCookie))).toBeNull();
+  });
+
   it("logging out deletes the row", async () => {
     const setCookie = await createSessionCookie(new Request("http://localhost/"), userId);
     const cleared = await destroySessionCookie(requestWith(setCookie));
