@@ -986,9 +986,8 @@ export async function getPost(
   viewerId?: string | null,
   opts: { sellerCard?: boolean; firstComments?: boolean; now?: number } = {},
 ): Promise<PostLookup> {
-  const query = postById[viewerId ? "viewer" : "visitor"][opts.firstComments ? "withCardAndThread" : opts.sellerCard ? "withCard" : "plain"];
-  const withCard = opts.sellerCard || opts.firstComments;
-  const [row] = await query().execute({ id, viewerId, ...(withCard ? sellerCardValues(opts.now ?? Date.now()) : {}) });
+  const variant = opts.firstComments ? "withCardAndThread" : opts.sellerCard ? "withCard" : "plain";
+  const [row] = await postById[viewerId ? "viewer" : "visitor"][variant]().execute({ id, viewerId, ...(variant === "plain" ? {} : sellerCardValues(opts.now ?? Date.now())) });
   if (!row) return { status: "missing" };
   if (row.deletedAt) return { status: "deleted" };
   // Hidden by reports: for anyone but its author and the moderators, as if it did not exist.

@@ -251,7 +251,11 @@ export function jsonRows<Row>(selection: Selection, build: (flat: Record<string,
     sql`, `,
   );
   const order = sql.join(
-    orderBy.map((key) => cell(leaves.findIndex((l) => l.parents.length === 0 && l.key === key))),
+    orderBy.map((key) => {
+      const at = leaves.findIndex((l) => l.parents.length === 0 && l.key === key);
+      if (at < 0) throw new Error(`jsonRows: "${key}" is not a column of the selection's top level`);
+      return cell(at);
+    }),
     sql`, `,
   );
   const aggregate =
