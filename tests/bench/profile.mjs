@@ -5,7 +5,8 @@
 // bottom-up: self time by package/file and by function, over the loaded window
 // only (start-up and shutdown left out). Not part of `npm run bench`; run after
 // `npx remix build`:  node tests/bench/profile.mjs  (BENCH_PROFILE_SECONDS=10,
-// BENCH_POSTS=100000, BENCH_PROFILE_PAGES=home,post (or a path: /more), BENCH_PROFILE_TOP=30;
+// BENCH_POSTS=100000, BENCH_PROFILE_PAGES=home,post (or a path: /more), BENCH_PROFILE_TOP=30,
+// BENCH_PROFILE_CONCURRENCY=8 (1: requests one at a time);
 // BENCH_PROFILE_KEEP=1 keeps the .cpuprofile files for Chromium's DevTools;
 // BENCH_PROFILE_DATABASE_URL=postgres://… profiles on that PostgreSQL database,
 // migrated and seeded beforehand, e.g. by tests/bench/run-pg.mjs's steps).
@@ -20,6 +21,9 @@ const SECONDS = Number(process.env.BENCH_PROFILE_SECONDS ?? 10);
 const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
 const PAGES = process.env.BENCH_PROFILE_PAGES?.split(",") ?? ["home", "post"];
 const TOP = Number(process.env.BENCH_PROFILE_TOP ?? 30);
+// 1: one request at a time, so the profile shows the server's own CPU without another process
+// (the database, the load) taking its core in the middle of a sample.
+const CONCURRENCY = Number(process.env.BENCH_PROFILE_CONCURRENCY ?? 8);
 
 /** Which package (or node's internals, or the app's build) a profile frame's URL belongs to. */
 function owner(url) {
@@ -87,9 +91,9 @@ try {
       const url = `${server.base}${pathname}`;
       await statementsOf(url, headers); // the first request may renew the session
       const statements = await statementsOf(url, headers);
-      await throughput(url, 1, 8, headers); // warm up
+      await throughput(url, 1, CONCURRENCY, headers); // warm up
       const started = Date.now();
-      const rps = await throughput(url, SECONDS, 8, headers);
+      const rps = await throughput(url, SECONDS, CONCURRENCY, headers);
       const loaded = Date.now() - started;
       const stopping = Date.now();
       server.stop();
