@@ -67,6 +67,11 @@ const FragmentRendererContext = createContext<FragmentRenderer | null>(null);
 /** Given by entry.server; absent in the browser, where pieces render as usual. */
 export const FragmentRendererProvider = FragmentRendererContext.Provider;
 
+/** True while entry.server renders a page (never in the browser, hydrating or not). */
+export function useServerRender(): boolean {
+  return useContext(FragmentRendererContext) !== null;
+}
+
 type HostProps = Record<string, unknown>;
 
 /**

@@ -167,6 +167,8 @@ test.describe("project and game pages", () => {
     // Refused input: the spec's message, and the draft stays (from the server without JS).
     await page.getByRole("button", { name: "Reply" }).click();
     await expect(page.getByText("Write something or add a photo.")).toBeVisible();
+    // The message is the box's own (its ids hold once the browser has taken the form over).
+    await expect(page.getByLabel("Comment", { exact: true })).toHaveAccessibleDescription("Write something or add a photo.");
     const tooLong = "x".repeat(495) + "\nabcd"; // 495 + 2 + 4 = 501 characters
     await page.getByLabel("Comment", { exact: true }).fill(tooLong);
     await page.getByRole("button", { name: "Reply" }).click();
