@@ -259,3 +259,29 @@ describe(`row limits on ${dialect}`, () => {
     expect((await both).map((c) => c.id)).toEqual(["ou", "uf"]);
   });
 });
+
+describe(`rows as selected on ${dialect}`, () => {
+  // The patched drizzle (.patches/drizzle-orm+*.patch) works out once per list
+  // of fields what each field is; pg's patch (.patches/pg+*.patch) reads array
+  // rows without building an empty row object per statement. Rows stay as selected.
+  it("nest fields, map SQL expressions, and give a left join's missing row as null, run after run", async () => {
+    const listed = await post("Row shape: a desk lamp");
+    const select = (postId: string) =>
+      getDb()
+        .select({
+          id: schema.users.id,
+          name: { first: schema.users.firstName, shout: drizzleSql<string>`${schema.users.firstName} || '!'` },
+          two: drizzleSql`1 + 1`.mapWith(Number),
+          post: { id: schema.posts.id, text: schema.posts.text, createdAt: schema.posts.createdAt },
+        })
+        .from(schema.users)
+        .leftJoin(schema.posts, drizzleSql`${schema.posts.authorId} = ${schema.users.id} and ${schema.posts.id} = ${postId}`)
+        .where(drizzleSql`${schema.users.id} = ${author}`);
+    for (let run = 0; run < 3; run++) {
+      const [found] = await select(listed);
+      expect(found).toMatchObject({ id: author, name: { first: "Zoë", shout: "Zoë!" }, two: 2, post: { id: listed, text: [{ text: "Row shape: a desk lamp" }] } });
+      expect(typeof found!.post!.createdAt).toBe("number");
+      expect(await select("no-such-post")).toEqual([{ id: author, name: { first: "Zoë", shout: "Zoë!" }, two: 2, post: null }]);
+    }
+  });
+});
