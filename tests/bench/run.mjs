@@ -225,6 +225,9 @@ try {
   if (PARTS.has("feed") || PARTS.has("throughput") || PARTS.has("signed-in")) {
     console.log(`\nSeeding ${POSTS.toLocaleString()} posts…`);
     seedPosts(server.dbFile, POSTS);
+    // Seeding held this process for seconds, past the server's keep-alive timeout: let the idle
+    // connections the server closed meanwhile be seen as closed before the next fetch picks one.
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
   if (PARTS.has("feed")) {
